@@ -1,0 +1,152 @@
+import type { SignupInput, User } from "@neuroos/contracts";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { passwordResets, sessions, users } from "../db/schema";
+import { AppError } from "../http/errors";
+import { hashPassword, verifyPassword } from "./passwords";
+import { hashToken, newToken } from "./tokens";
+
+export const PERSISTENT_SESSION_MS = 30 * 24 * 3600_000;
+export const BROWSER_SESSION_MS = 24 * 3600_000;
+export const RESET_TOKEN_MS = 3600_000;
+
+type UserRow = typeof users.$inferSelect;
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    role: row.role,
+    plan: row.plan,
+    executiveAccess: row.executiveAccess,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Accounts whose email domain belongs to a partner organisation get 'pro' for life. */
+export function hasExecutiveAccess(email: string, domains: string[]): boolean {
+  const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+  return domains.includes(domain);
+}
+
+function isUniqueViolation(err: unknown): string | undefined {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; ) {
+    if (e.code === "23505") return e.constraint ?? "";
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+export async function createUser(db: Db, input: SignupInput, executiveDomains: string[]): Promise<User> {
+  const executive = hasExecutiveAccess(input.email, executiveDomains);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    // The first account becomes the admin; the check and the insert are one statement.
+    const [row] = await db
+      .insert(users)
+      .values({
+        email: input.email,
+        username: input.username,
+        passwordHash,
+        plan: executive ? "pro" : "free",
+        executiveAccess: executive,
+        role: sql`case when exists (select 1 from ${users}) then 'user' else 'admin' end`,
+      })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    return toUser(row);
+  } catch (err) {
+    const constraint = isUniqueViolation(err);
+    if (constraint === undefined) throw err;
+    const field = constraint.includes("username") ? "username" : "email";
+    const message =
+      field === "email" ? "An account with this email already exists" : "This username is already taken";
+    throw new AppError(409, "conflict", message, { [field]: message });
+  }
+}
+
+/** The user for these credentials, or null; wrong password and unknown email take the same path. */
+export async function verifyCredentials(db: Db, email: string, password: string): Promise<User | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  const ok = await verifyPassword(row?.passwordHash, password);
+  return ok && row ? toUser(row) : null;
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  persistent: boolean,
+  userAgent: string | undefined,
+): Promise<{ token: string; expiresAt: Date }> {
+  const { token, id } = newToken();
+  const expiresAt = new Date(Date.now() + (persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS));
+  await db
+    .insert(sessions)
+    .values({ id, userId, persistent, userAgent: userAgent?.slice(0, 300), expiresAt });
+  return { token, expiresAt };
+}
+
+export async function findSessionUser(
+  db: Db,
+  token: string,
+): Promise<{ user: User; sessionId: string } | null> {
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())));
+  return row ? { user: toUser(row.user), sessionId: id } : null;
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}
+
+export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** A single-use reset token for this email's account, or null when there is no such account. */
+export async function createPasswordReset(
+  db: Db,
+  email: string,
+): Promise<{ user: User; token: string } | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  if (!row) return null;
+  const { token, id } = newToken();
+  await db
+    .insert(passwordResets)
+    .values({ id, userId: row.id, expiresAt: new Date(Date.now() + RESET_TOKEN_MS) });
+  return { user: toUser(row), token };
+}
+
+/** Sets the new password, spends the token and ends every session of the account. */
+export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const done = await db.transaction(async (tx) => {
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResets.id, hashToken(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      )
+      .returning();
+    if (!reset) return false;
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
+    await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+    return true;
+  });
+  if (!done) throw new AppError(400, "invalid_token", "This reset link is invalid or has expired");
+}

@@ -1,0 +1,59 @@
+import type { User } from "@neuroos/contracts";
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
+import type { Db } from "../db/client";
+import { AppError } from "../http/errors";
+import { findSessionUser } from "./service";
+
+export const SESSION_COOKIE = "neuroos_session";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    user: User | null;
+    sessionId: string | null;
+  }
+}
+
+/** The session token from the signed cookie, or undefined. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return undefined;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value ? unsigned.value : undefined;
+}
+
+/** Persistent ('Remember me') cookies carry an expiry; others end with the browser session. */
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date | null,
+): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: request.protocol === "https",
+    signed: true,
+    ...(expiresAt ? { expires: expiresAt } : {}),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: request.protocol === "https",
+  });
+}
+
+/** onRequest hook for every route that needs a signed-in user: 401 otherwise. */
+export function requireSession(db: Db): onRequestHookHandler {
+  return async (request) => {
+    const token = sessionToken(request);
+    const found = token ? await findSessionUser(db, token) : null;
+    if (!found) throw new AppError(401, "unauthorized", "Sign in to continue");
+    request.user = found.user;
+    request.sessionId = found.sessionId;
+  };
+}

@@ -1,0 +1,72 @@
+import type { ApiError, ErrorCode } from "@neuroos/contracts";
+import type { FastifyError, FastifyInstance } from "fastify";
+import type { ZodType } from "zod";
+
+/** An error meant for the client: its code, message and status are sent as they are. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = "Resource") => new AppError(404, "not_found", `${what} not found`);
+
+export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiError {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** Parses untrusted input with a contracts schema; failures become a 400 naming each field. */
+export function parse<T>(schema: ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join(".") || "body";
+    fields[key] ??= issue.message;
+  }
+  const first = Object.entries(fields)[0];
+  throw new AppError(400, "validation_failed", first ? `${first[0]}: ${first[1]}` : "Invalid input", fields);
+}
+
+const statusCodes: Record<number, ErrorCode> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+  503: "service_unavailable",
+};
+
+/** Every error leaves the server as `{ error: { code, message } }` with its status. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply.status(err.status).send(errorBody(err.code, err.message, err.fields));
+    }
+    const status = typeof err.statusCode === "number" && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, "request failed");
+      return reply.status(status).send(errorBody("internal_error", "Internal server error"));
+    }
+    let message = err.message;
+    if (err.code === "FST_ERR_CTP_BODY_TOO_LARGE") message = "Request body is larger than 1 MB";
+    else if (err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") message = "Unsupported content type";
+    else if (
+      err instanceof SyntaxError ||
+      err.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
+      err.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
+    )
+      message = "Malformed JSON body";
+    return reply.status(status).send(errorBody(statusCodes[status] ?? "bad_request", message));
+  });
+}

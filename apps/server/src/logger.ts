@@ -1,0 +1,17 @@
+import type { FastifyServerOptions } from "fastify";
+
+/** Paths that may hold secrets; pino replaces them before anything is written. */
+export const redactPaths = [
+  "req.headers.cookie",
+  "req.headers.authorization",
+  'res.headers["set-cookie"]',
+  "*.password",
+  "*.passwordHash",
+  "*.token",
+  "*.apiKey",
+  "body.password",
+];
+
+export function loggerOptions(level: string): FastifyServerOptions["logger"] {
+  return { level, redact: { paths: redactPaths, censor: "[redacted]" } };
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, inject } from "vitest";
+import { type Database, openPglite, openPostgres } from "../db/client";
+
+/** A fresh, migrated PostgreSQL database on the test server, dropped by `close()`. */
+async function openScratchPostgres(adminUrl: string): Promise<Database> {
+  const name = `neuroos_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/**
+ * Runs the same suite against real PGlite and real PostgreSQL. `get()` returns the migrated
+ * database of the running half. The PostgreSQL half is skipped, loudly, when no server answers.
+ */
+export function describeEachDatabase(name: string, suite: (get: () => Database) => void): void {
+  const postgresUrl = inject("postgresUrl");
+  const kinds = [
+    { kind: "pglite", open: () => openPglite(), enabled: true },
+    { kind: "postgres", open: () => openScratchPostgres(postgresUrl ?? ""), enabled: postgresUrl !== null },
+  ];
+  for (const { kind, open, enabled } of kinds) {
+    (enabled ? describe : describe.skip)(`${name} [${kind}]`, () => {
+      let database: Database | undefined;
+      beforeAll(async () => {
+        database = await open();
+        await database.migrate();
+      });
+      afterAll(async () => {
+        await database?.close();
+      });
+      suite(() => {
+        if (!database) throw new Error("database not open");
+        return database;
+      });
+    });
+  }
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app";
+import type { Mail } from "../auth/mailer";
+import type { Database } from "../db/client";
+import { loadEnv } from "../env";
+
+export interface TestApp {
+  app: FastifyInstance;
+  mails: Mail[];
+}
+
+/** The real application on a real database, with mail captured instead of sent. */
+export async function buildTestApp(
+  database: Database,
+  env: Record<string, string> = {},
+  options: { loginPerMinute?: number } = {},
+): Promise<TestApp> {
+  const mails: Mail[] = [];
+  const app = await buildApp({
+    env: loadEnv({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent-test-data", ...env }),
+    database,
+    sessionSecret: "test-secret-test-secret-test-secret-1234",
+    mailer: async (mail) => {
+      mails.push(mail);
+    },
+    loginPerMinute: options.loginPerMinute ?? 1000,
+  });
+  await app.ready();
+  return { app, mails };
+}
+
+let counter = 0;
+/** A unique, valid sign-up body (small factory, as in outline's buildUser()). */
+export function buildSignup(overrides: Partial<{ email: string; username: string; password: string }> = {}) {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return {
+    email: `user${id}@example.com`,
+    username: `user${id}`,
+    password: "correct horse battery",
+    ...overrides,
+  };
+}
+
+/** The `name=value` pair of a Set-Cookie header, to send back as a Cookie header. */
+export function cookiePair(setCookie: string | string[] | undefined): string {
+  const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+  return (first ?? "").split(";")[0] ?? "";
+}

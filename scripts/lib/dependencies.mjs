@@ -1,0 +1,30 @@
+// Installs the npm dependencies when node_modules is missing or older than package-lock.json.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { run } from "./run.mjs";
+
+const stampFile = "node_modules/.neuroos-lock-hash";
+
+function lockHash() {
+  return createHash("sha256").update(readFileSync("package-lock.json")).digest("hex");
+}
+
+export function checkNodeVersion() {
+  const [major, minor] = process.versions.node.split(".").map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    console.error(`NeuroOS needs Node.js 20.19 or newer; this is ${process.versions.node}.`);
+    process.exit(1);
+  }
+}
+
+export function ensureNpmDependencies() {
+  const wanted = lockHash();
+  if (existsSync(stampFile) && readFileSync(stampFile, "utf8") === wanted) return;
+  console.log("Installing npm dependencies (npm ci)...");
+  const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" };
+  if (!run("npm", ["ci", "--no-audit", "--no-fund"], { env })) {
+    console.error("npm ci failed; see above.");
+    process.exit(1);
+  }
+  writeFileSync(stampFile, wanted);
+}

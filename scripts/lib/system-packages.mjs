@@ -1,0 +1,24 @@
+// Debian packages the project needs: installed here when running as root; otherwise the exact
+// apt-get line is printed and the caller skips only what needs them.
+import { existsSync } from "node:fs";
+import { isRoot, run } from "./run.mjs";
+
+export const systemPackages = {
+  chromium: { binary: "/usr/bin/chromium", purpose: "browser tests" },
+};
+
+/** True when every named package's binary is present (installing them first as root). */
+export function ensureSystemPackages(names) {
+  const missing = names.filter((name) => !existsSync(systemPackages[name].binary));
+  if (missing.length === 0) return true;
+  const line = `apt-get install -y --no-install-recommends ${missing.join(" ")}`;
+  if (!isRoot()) {
+    const purposes = missing.map((n) => systemPackages[n].purpose).join(", ");
+    console.warn(`\nMissing Debian packages for ${purposes}. Install them with:\n  sudo ${line}\n`);
+    return false;
+  }
+  console.log(`Installing Debian packages: ${missing.join(" ")}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const ok = run("apt-get", ["update", "-qq"], { env }) && run("sh", ["-c", line], { env });
+  return ok && missing.every((name) => existsSync(systemPackages[name].binary));
+}

@@ -1,0 +1,17 @@
+// `npm start`: installs what is missing, builds, and serves NeuroOS on http://localhost:8080
+// (PORT to change it) with the embedded database in ./data (DATA_DIR to change it).
+import { spawn } from "node:child_process";
+import { checkNodeVersion, ensureNpmDependencies } from "./lib/dependencies.mjs";
+import { run } from "./lib/run.mjs";
+
+process.chdir(new URL("..", import.meta.url).pathname);
+checkNodeVersion();
+ensureNpmDependencies();
+if (!run("npm", ["run", "build", "--silent"])) process.exit(1);
+
+const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
+  stdio: "inherit",
+  env: { DATA_DIR: "./data", ...process.env },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,30 @@
+// `npm test`: lint, type-check, build, unit + integration tests (PGlite and PostgreSQL),
+// then browser tests. Every step runs; the exit code says whether all passed.
+import { checkNodeVersion, ensureNpmDependencies } from "./lib/dependencies.mjs";
+import { run } from "./lib/run.mjs";
+import { ensureSystemPackages } from "./lib/system-packages.mjs";
+
+process.chdir(new URL("..", import.meta.url).pathname);
+checkNodeVersion();
+ensureNpmDependencies();
+
+const failed = [];
+const step = (name, command, args) => {
+  console.log(`\n=== ${name} ===`);
+  if (!run(command, args)) failed.push(name);
+};
+
+step("lint (biome)", "npx", ["biome", "check", "."]);
+step("type-check (tsc)", "npm", ["run", "typecheck", "--silent"]);
+step("build", "npm", ["run", "build", "--silent"]);
+step("unit and integration tests (vitest)", "npx", ["vitest", "run"]);
+if (ensureSystemPackages(["chromium"])) {
+  step("browser tests (playwright)", "npx", ["playwright", "test"]);
+} else {
+  console.warn("SKIPPED: browser tests (chromium is not installed; see the apt-get line above).");
+}
+
+if (failed.length > 0) {
+  console.error(`\nFailed steps: ${failed.join(", ")}`);
+  process.exit(1);
+}
