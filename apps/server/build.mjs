@@ -6,6 +6,7 @@ const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith("@neuroos/"));
 
 await build({
+  absWorkingDir: new URL(".", import.meta.url).pathname,
   entryPoints: ["src/main.ts"],
   outfile: "dist/main.js",
   bundle: true,

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSignup } from "./test/test-app";
 import { buildServer, postJson, type ServerProcess, startServer } from "./test/server-process";
+import { buildSignup } from "./test/test-app";
 
 describe("the server process", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-proc-"));
@@ -39,7 +39,10 @@ describe("the server process", () => {
     await first.exited;
 
     const restarted = await start();
-    const login = await postJson(`${restarted.url}/api/auth/login`, { email: user.email, password: user.password });
+    const login = await postJson(`${restarted.url}/api/auth/login`, {
+      email: user.email,
+      password: user.password,
+    });
     expect(login.status).toBe(200);
     const token = /neuroos_session=([^;]+)/.exec(login.headers.get("set-cookie") ?? "")?.[1];
     expect(token).toBeTruthy();
@@ -61,7 +64,10 @@ describe("the server process", () => {
     expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
 
     const third = await start();
-    const again = await postJson(`${third.url}/api/auth/login`, { email: late.email, password: late.password });
+    const again = await postJson(`${third.url}/api/auth/login`, {
+      email: late.email,
+      password: late.password,
+    });
     expect(again.status).toBe(200);
     third.child.kill("SIGTERM");
     expect(await third.exited).toBe(0);

@@ -2,9 +2,20 @@ import { APP_VERSION, type Health } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client";
 
+/** Shares one database ping among all health checks within `ttlMs`. */
+function cachedPing(database: Database, ttlMs: number): () => Promise<boolean> {
+  let last: { at: number; result: Promise<boolean> } | undefined;
+  return () => {
+    const now = Date.now();
+    if (!last || now - last.at >= ttlMs) last = { at: now, result: database.ping() };
+    return last.result;
+  };
+}
+
 export async function systemRoutes(app: FastifyInstance, deps: { database: Database }): Promise<void> {
+  const ping = cachedPing(deps.database, 1000);
   app.get("/api/health", async (_request, reply) => {
-    const up = await deps.database.ping();
+    const up = await ping();
     const body: Health = {
       status: up ? "ok" : "degraded",
       version: APP_VERSION,
