@@ -2,14 +2,22 @@ import { randomUUID } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
 import { createMailer, type Mailer } from "./auth/mailer";
 import { authRoutes } from "./auth/routes";
+import { chatRoutes } from "./chat/routes";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { errorBody, registerErrorHandler } from "./http/errors";
 import { registerOriginGuard } from "./http/origin-guard";
+import { type EventBus, InProcessBus } from "./live/bus";
+import { FrameRouter } from "./live/frame-router";
+import { liveRoutes } from "./live/routes";
+import { registerSystemFrames } from "./live/system-frames";
 import { loggerOptions } from "./logger";
+import { fileIoCheck, vectorDbCheck } from "./system/module-checks";
+import { ModuleRegistry } from "./system/modules";
 import { systemRoutes } from "./system/routes";
 import { defaultWebDist, webRoutes } from "./web/static";
 
@@ -20,6 +28,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Sign-in attempts allowed per IP per minute (tests raise it). */
   loginPerMinute?: number;
+  /** Live events; in-process unless given (several nodes share a PostgreSQL one). */
+  bus?: EventBus;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -69,15 +79,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   registerOriginGuard(app, env.ALLOWED_ORIGINS);
+  // One WebSocket plugin for every socket route (/ws, the terminal); frames over 1 MB close with 1009.
+  await app.register(fastifyWebsocket, { options: { maxPayload: BODY_LIMIT } });
 
   const mailer = deps.mailer ?? createMailer(env.SMTP_URL, env.MAIL_FROM, app.log);
-  await app.register(systemRoutes, { database });
+  const modules = new ModuleRegistry([fileIoCheck(env.DATA_DIR), vectorDbCheck(database)]);
+  await app.register(systemRoutes, { database, modules });
   await app.register(authRoutes, {
     db: database.db,
     mailer,
     executiveDomains: env.EXECUTIVE_ACCESS_DOMAINS,
     publicUrl: env.PUBLIC_URL,
     loginPerMinute: deps.loginPerMinute,
+  });
+  const bus = deps.bus ?? new InProcessBus();
+  const frames = new FrameRouter();
+  registerSystemFrames(frames, modules);
+  await app.register(chatRoutes, { db: database.db });
+  await app.register(liveRoutes, {
+    db: database.db,
+    bus,
+    router: frames,
+    allowedOrigins: env.ALLOWED_ORIGINS,
   });
   await app.register(webRoutes, { distDir: env.WEB_DIST_DIR ?? defaultWebDist() });
   return app;

@@ -1,3 +1,6 @@
 export * from "./auth";
+export * from "./chat";
 export * from "./errors";
 export * from "./health";
+export * from "./live";
+export * from "./modules";

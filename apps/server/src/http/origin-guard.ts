@@ -3,8 +3,13 @@ import { AppError } from "./errors";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
-function ownOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+/** True when the request's Origin is the server's own or one of `allowed`. */
+export function isAllowedOrigin(
+  request: FastifyRequest,
+  origin: string,
+  allowed: ReadonlySet<string>,
+): boolean {
+  return origin === `${request.protocol}://${request.host}` || allowed.has(origin.toLowerCase());
 }
 
 /**
@@ -18,7 +23,7 @@ export function registerOriginGuard(app: FastifyInstance, allowedOrigins: string
     if (safeMethods.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      if (origin === ownOrigin(request) || allowed.has(origin.toLowerCase())) return;
+      if (isAllowedOrigin(request, origin, allowed)) return;
       throw new AppError(403, "forbidden", "Cross-origin request refused");
     }
     if (request.headers["sec-fetch-site"] === "cross-site") {

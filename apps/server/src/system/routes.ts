@@ -1,6 +1,8 @@
 import { APP_VERSION, type Health } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
+import { requireSession } from "../auth/session";
 import type { Database } from "../db/client";
+import type { ModuleRegistry } from "./modules";
 
 /** Shares one database ping among all health checks within `ttlMs`. */
 function cachedPing(database: Database, ttlMs: number): () => Promise<boolean> {
@@ -12,7 +14,10 @@ function cachedPing(database: Database, ttlMs: number): () => Promise<boolean> {
   };
 }
 
-export async function systemRoutes(app: FastifyInstance, deps: { database: Database }): Promise<void> {
+export async function systemRoutes(
+  app: FastifyInstance,
+  deps: { database: Database; modules: ModuleRegistry },
+): Promise<void> {
   const ping = cachedPing(deps.database, 1000);
   app.get("/api/health", async (_request, reply) => {
     const up = await ping();
@@ -24,4 +29,6 @@ export async function systemRoutes(app: FastifyInstance, deps: { database: Datab
     };
     return reply.status(up ? 200 : 503).send(body);
   });
+
+  app.get("/api/modules", { onRequest: requireSession(deps.database.db) }, () => deps.modules.list());
 }

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import type { Mail } from "../auth/mailer";
@@ -17,7 +20,11 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const mails: Mail[] = [];
   const app = await buildApp({
-    env: loadEnv({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent-test-data", ...env }),
+    env: loadEnv({
+      LOG_LEVEL: "silent",
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-test-")),
+      ...env,
+    }),
     database,
     sessionSecret: "test-secret-test-secret-test-secret-1234",
     mailer: async (mail) => {
@@ -46,4 +53,20 @@ export function buildSignup(overrides: Partial<{ email: string; username: string
 export function cookiePair(setCookie: string | string[] | undefined): string {
   const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
   return (first ?? "").split(";")[0] ?? "";
+}
+
+/** Signs up and signs in a fresh user; returns the user and the Cookie header to send. */
+export async function signedInUser(app: FastifyInstance) {
+  const body = buildSignup();
+  await app.inject({ method: "POST", url: "/api/auth/signup", payload: body });
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { email: body.email, password: body.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+  return {
+    user: res.json().user as { id: string; email: string },
+    cookie: cookiePair(res.headers["set-cookie"]),
+  };
 }

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeEachDatabase } from "../test/databases";
+import { LiveClient, listen } from "../test/live-client";
+import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+
+describeEachDatabase("live channel /ws", (db) => {
+  let t: TestApp;
+  let wsUrl: string;
+  let origin: string;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await buildTestApp(db());
+    cookie = (await signedInUser(t.app)).cookie;
+    ({ wsUrl, origin } = await listen(t.app));
+  });
+  afterAll(() => t.app.close());
+  const connect = () => LiveClient.connect(wsUrl, { cookie, origin });
+
+  it("refuses an unauthenticated upgrade and a foreign Origin", async () => {
+    await expect(LiveClient.connect(wsUrl, { origin })).rejects.toThrow("HTTP 401");
+    await expect(LiveClient.connect(wsUrl, { cookie, origin: "https://evil.example" })).rejects.toThrow(
+      "HTTP 403",
+    );
+    await expect(LiveClient.connect(wsUrl, { cookie: "neuroos_session=forged", origin })).rejects.toThrow(
+      "HTTP 401",
+    );
+  });
+
+  it("answers system_info with measured runtime figures and the modules", async () => {
+    const live = await connect();
+    live.send({ type: "system_info" });
+    const info = (await live.next((f) => f.type === "system_info")) as {
+      terminalInfo: { uptime: number; nodeVersion: string };
+      modules: { name: string; status: string }[];
+    };
+    expect(info.terminalInfo.nodeVersion).toBe(process.versions.node);
+    expect(info.terminalInfo.uptime).toBeGreaterThanOrEqual(0);
+    expect(info.modules.map((m) => m.name)).toContain("File I/O");
+    expect(info.modules.find((m) => m.name === "File I/O")?.status).toBe("active");
+    live.socket.close();
+  });
+
+  it("answers bad frames with an error frame and stays up", async () => {
+    const live = await connect();
+    live.send("{not json");
+    expect(await live.next((f) => f.type === "error")).toMatchObject({ code: "invalid_frame" });
+    live.send({ type: "launch_missiles" });
+    expect(await live.next((f) => f.code === "unknown_frame")).toMatchObject({
+      message: "Unknown frame type: launch_missiles",
+    });
+    live.send({ type: "file_operation", operation: "delete", path: "/" });
+    expect(
+      await live.next((f) => f.type === "error" && String(f.message).startsWith("operation")),
+    ).toBeTruthy();
+    live.send([1, 2, 3]);
+    live.send({ type: "system_info" });
+    expect(await live.next((f) => f.type === "system_info")).toBeTruthy();
+    live.socket.close();
+  });
+
+  it("closes a connection sending a frame over 1 MB with 1009", async () => {
+    const live = await connect();
+    const closed = live.closed();
+    live.send({ type: "chat_message", sessionId: "x", content: "y".repeat(1024 * 1024 + 1) });
+    expect((await closed).code).toBe(1009);
+  });
+
+  it("closes the user's sockets within 5 s of logging out", async () => {
+    const own = await signedInUser(t.app);
+    const live = await LiveClient.connect(wsUrl, { cookie: own.cookie, origin });
+    const closed = live.closed();
+    const started = Date.now();
+    await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie: own.cookie } });
+    expect((await closed).code).toBe(1008);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});

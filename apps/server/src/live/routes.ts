@@ -1,0 +1,111 @@
+import type { WebSocket } from "@fastify/websocket";
+import { clientFrameSchema, type ServerFrame } from "@neuroos/contracts";
+import type { FastifyInstance } from "fastify";
+import { findSessionUser } from "../auth/service";
+import { sessionToken } from "../auth/session";
+import type { Db } from "../db/client";
+import { AppError } from "../http/errors";
+import { isAllowedOrigin } from "../http/origin-guard";
+import type { EventBus } from "./bus";
+import type { FrameRouter } from "./frame-router";
+
+export interface LiveDeps {
+  db: Db;
+  bus: EventBus;
+  router: FrameRouter;
+  allowedOrigins: string[];
+  /** How often an open socket re-checks that its session still exists. */
+  sessionCheckMs?: number;
+}
+
+/** Open live sockets on this node (for the system stats). */
+export const liveConnections = { count: 0 };
+
+function send(socket: WebSocket, frame: ServerFrame): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+}
+
+/** The live channel: authenticated by the session cookie at the upgrade, Origin checked. */
+export async function liveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<void> {
+  const allowed = new Set(deps.allowedOrigins);
+
+  app.get(
+    "/ws",
+    {
+      websocket: true,
+      onRequest: async (request) => {
+        const origin = request.headers.origin;
+        if (origin !== undefined && !isAllowedOrigin(request, origin, allowed)) {
+          throw new AppError(403, "forbidden", "Cross-origin WebSocket refused");
+        }
+        const token = sessionToken(request);
+        const found = token ? await findSessionUser(deps.db, token) : null;
+        if (!found) throw new AppError(401, "unauthorized", "Sign in to continue");
+        request.user = found.user;
+        request.sessionId = found.sessionId;
+      },
+    },
+    (socket, request) => {
+      const user = request.user;
+      const token = sessionToken(request);
+      if (!user || !token) return socket.close(1008, "Unauthenticated");
+      liveConnections.count += 1;
+      const ctx = { user, send: (frame: ServerFrame) => send(socket, frame) };
+      const unsubscribe = deps.bus.subscribe(user.id, ctx.send);
+
+      // Logging out, a password reset or a deleted account ends the session row: close within seconds.
+      const check = setInterval(async () => {
+        const still = await findSessionUser(deps.db, token).catch(() => undefined);
+        if (still === null) socket.close(1008, "Session ended");
+      }, deps.sessionCheckMs ?? 2000);
+
+      socket.on("message", async (data, isBinary) => {
+        if (isBinary)
+          return ctx.send({ type: "error", code: "invalid_frame", message: "Frames must be JSON text" });
+        let json: unknown;
+        try {
+          json = JSON.parse(data.toString());
+        } catch {
+          return ctx.send({ type: "error", code: "invalid_frame", message: "Frame is not valid JSON" });
+        }
+        const parsed = clientFrameSchema.safeParse(json);
+        if (!parsed.success) {
+          const type = (json as { type?: unknown } | null)?.type;
+          const known = clientFrameSchema.options.some((o) => o.shape.type.value === type);
+          const issue = parsed.error.issues[0];
+          return ctx.send(
+            known
+              ? {
+                  type: "error",
+                  code: "invalid_frame",
+                  message: `${issue?.path.join(".")}: ${issue?.message}`,
+                }
+              : { type: "error", code: "unknown_frame", message: `Unknown frame type: ${String(type)}` },
+          );
+        }
+        const handler = deps.router.handlerFor(parsed.data.type);
+        if (!handler) {
+          return ctx.send({
+            type: "error",
+            code: "unavailable",
+            message: `'${parsed.data.type}' is not available`,
+          });
+        }
+        try {
+          await handler(ctx, parsed.data);
+        } catch (err) {
+          if (err instanceof AppError)
+            return ctx.send({ type: "error", code: err.code, message: err.message });
+          request.log.error({ err }, "live frame failed");
+          ctx.send({ type: "error", code: "internal_error", message: "The frame could not be handled" });
+        }
+      });
+
+      socket.on("close", () => {
+        liveConnections.count -= 1;
+        clearInterval(check);
+        unsubscribe();
+      });
+    },
+  );
+}

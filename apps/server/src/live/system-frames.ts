@@ -1,0 +1,14 @@
+import { runtimeInfo } from "../system/runtime-info";
+import type { FrameRouter } from "./frame-router";
+
+export interface ModuleStatusSource {
+  list(): Promise<unknown[]>;
+}
+
+/** `system_info`: the browser asks on connect; the answer goes to that socket only. */
+export function registerSystemFrames(router: FrameRouter, modules: ModuleStatusSource): void {
+  router.on("system_info", async (ctx) => {
+    const [terminalInfo, list] = await Promise.all([runtimeInfo(), modules.list()]);
+    ctx.send({ type: "system_info", terminalInfo, modules: list });
+  });
+}

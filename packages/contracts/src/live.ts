@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+/** Frames the browser sends on the live channel `/ws`. Each is validated before use. */
+const id = z.string().min(1).max(100);
+
+export const executionLanguageSchema = z.enum(["python", "javascript", "typescript", "bash", "sh"]);
+export type ExecutionLanguage = z.infer<typeof executionLanguageSchema>;
+
+export const clientFrameSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("system_info") }),
+  z.object({
+    type: z.literal("chat_message"),
+    sessionId: id,
+    content: z.string().trim().min(1).max(100_000),
+  }),
+  z.object({ type: z.literal("chat_stop"), sessionId: id }),
+  z.object({
+    type: z.literal("code_execution"),
+    sessionId: id,
+    code: z.string().min(1).max(200_000),
+    language: executionLanguageSchema,
+  }),
+  z.object({
+    type: z.literal("terminal_command"),
+    sessionId: id,
+    command: z.string().trim().min(1).max(10_000),
+  }),
+  z.object({ type: z.literal("execution_cancel"), executionId: id }),
+  z.object({
+    type: z.literal("file_operation"),
+    operation: z.enum(["list", "read"]),
+    path: z.string().min(1).max(4096),
+  }),
+]);
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
+export type ClientFrameType = ClientFrame["type"];
+
+export const liveErrorCodes = [
+  "invalid_frame",
+  "unknown_frame",
+  "not_found",
+  "unavailable",
+  "internal_error",
+] as const;
+
+/** Frames the server sends. `error` answers a frame that could not be handled; the socket stays up. */
+export type ServerFrame =
+  | { type: "error"; code: string; message: string }
+  | { type: "chat_token"; sessionId: string; messageId: string; content: string }
+  | { type: "chat_message"; sessionId: string; message: unknown }
+  | { type: "execution_start"; sessionId: string; executionId: string }
+  | {
+      type: "execution_output";
+      sessionId: string;
+      executionId: string;
+      stream: "stdout" | "stderr";
+      data: string;
+    }
+  | {
+      type: "execution_result";
+      sessionId: string;
+      executionId: string;
+      result: { output: string; success: boolean; exitCode: number | null; durationMs: number };
+    }
+  | { type: "execution_error"; sessionId: string; executionId: string; error: string }
+  | { type: "system_info"; terminalInfo: Record<string, unknown>; modules: unknown[] }
+  | { type: "file_operation_result"; operation: string; path: string; result: unknown }
+  | { type: "activity"; entry: unknown };
+
+/** The browser client's reconnect policy (product spec: 5 attempts, 3 s apart). */
+export const RECONNECT_ATTEMPTS = 5;
+export const RECONNECT_DELAY_MS = 3000;
