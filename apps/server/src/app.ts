@@ -16,6 +16,7 @@ import { FrameRouter } from "./live/frame-router";
 import { liveRoutes } from "./live/routes";
 import { registerSystemFrames } from "./live/system-frames";
 import { loggerOptions } from "./logger";
+import { logsRoutes } from "./logs/routes";
 import { fileIoCheck, vectorDbCheck } from "./system/module-checks";
 import { ModuleRegistry } from "./system/modules";
 import { systemRoutes } from "./system/routes";
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const frames = new FrameRouter();
   registerSystemFrames(frames, modules);
   await app.register(chatRoutes, { db: database.db });
+  await app.register(logsRoutes, { db: database.db });
   await app.register(liveRoutes, {
     db: database.db,
     bus,

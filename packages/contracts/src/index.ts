@@ -3,4 +3,5 @@ export * from "./chat";
 export * from "./errors";
 export * from "./health";
 export * from "./live";
+export * from "./logs";
 export * from "./modules";

@@ -2,7 +2,9 @@ import { APP_VERSION, type Health } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Database } from "../db/client";
+import { liveConnections } from "../live/routes";
 import type { ModuleRegistry } from "./modules";
+import { CpuSampler, systemStats } from "./stats";
 
 /** Shares one database ping among all health checks within `ttlMs`. */
 function cachedPing(database: Database, ttlMs: number): () => Promise<boolean> {
@@ -31,4 +33,8 @@ export async function systemRoutes(
   });
 
   app.get("/api/modules", { onRequest: requireSession(deps.database.db) }, () => deps.modules.list());
+  const cpu = new CpuSampler();
+  app.get("/api/system/stats", { onRequest: requireSession(deps.database.db) }, () =>
+    systemStats(cpu, liveConnections.count),
+  );
 }

@@ -1,0 +1,13 @@
+import { logsQuerySchema } from "@neuroos/contracts";
+import type { FastifyInstance } from "fastify";
+import { requireSession } from "../auth/session";
+import type { Db } from "../db/client";
+import { parse } from "../http/errors";
+import { listExecutions } from "./service";
+
+export async function logsRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
+  app.get("/api/logs", { onRequest: requireSession(deps.db) }, async (request) => {
+    const { limit } = parse(logsQuerySchema, request.query);
+    return listExecutions(deps.db, request.user?.id ?? "", limit);
+  });
+}
