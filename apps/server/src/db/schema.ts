@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const users = pgTable(
   "users",
@@ -54,6 +54,29 @@ export const passwordResets = pgTable(
   (t) => [index("password_resets_user_id_idx").on(t.userId)],
 );
 
+/** A configured model persona with its tools; every user has a default 'Interpreter'. */
+export const agents = pgTable(
+  "agents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    systemPrompt: text("system_prompt").notNull().default(""),
+    provider: text("provider"),
+    model: text("model"),
+    temperature: real("temperature").notNull().default(0.7),
+    tools: jsonb("tools").$type<string[]>().notNull().default([]),
+    safeMode: boolean("safe_mode").notNull().default(true),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("agents_user_id_idx").on(t.userId)],
+);
+
 export const chatSessions = pgTable(
   "chat_sessions",
   {
@@ -62,6 +85,7 @@ export const chatSessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
+    agentId: uuid("agent_id").references(() => agents.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
