@@ -17,4 +17,5 @@ CREATE TABLE "agents" (
 ALTER TABLE "chat_sessions" ADD COLUMN "agent_id" uuid;--> statement-breakpoint
 ALTER TABLE "agents" ADD CONSTRAINT "agents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "agents_user_id_idx" ON "agents" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "agents_one_default_per_user" ON "agents" USING btree ("user_id") WHERE "agents"."is_default";--> statement-breakpoint
 ALTER TABLE "chat_sessions" ADD CONSTRAINT "chat_sessions_agent_id_agents_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("id") ON DELETE set null ON UPDATE no action;

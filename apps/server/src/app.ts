@@ -4,6 +4,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
+import { agentRoutes } from "./agents/routes";
 import { createMailer, type Mailer } from "./auth/mailer";
 import { authRoutes } from "./auth/routes";
 import { chatRoutes } from "./chat/routes";
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSystemFrames(frames, modules);
   await app.register(chatRoutes, { db: database.db });
   await app.register(logsRoutes, { db: database.db });
+  await app.register(agentRoutes, { db: database.db });
   await app.register(liveRoutes, {
     db: database.db,
     bus,

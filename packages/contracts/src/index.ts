@@ -1,3 +1,4 @@
+export * from "./agents";
 export * from "./auth";
 export * from "./chat";
 export * from "./errors";

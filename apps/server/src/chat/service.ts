@@ -3,8 +3,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { chatMessages, chatSessions } from "../db/schema";
 import { notFound } from "../http/errors";
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "../http/ids";
 
 type SessionRow = typeof chatSessions.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -42,7 +41,7 @@ export async function createSession(db: Db, userId: string, title: string): Prom
 
 /** The user's own session; another user's id, or an id that is not one, is 404 alike. */
 export async function getSession(db: Db, userId: string, sessionId: string): Promise<ChatSession> {
-  if (!uuidPattern.test(sessionId)) throw notFound("Session");
+  if (!isUuid(sessionId)) throw notFound("Session");
   const [row] = await db
     .select()
     .from(chatSessions)
