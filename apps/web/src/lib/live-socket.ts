@@ -64,7 +64,8 @@ export class LiveSocket {
         "disconnected",
         err instanceof Error ? "WebSocket connection error" : "Failed to connect",
       );
-      return this.scheduleRetry();
+      this.scheduleRetry();
+      return;
     }
     this.socket = socket;
     socket.onopen = () => {

@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import { Card } from "../../components/ui/card";
+
+interface AuthCardProps {
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}
+
+/** The framed card every sign-in, sign-up and password page sits in; its title is the page's h1. */
+export function AuthCard({ title, description, children, footer }: AuthCardProps) {
+  return (
+    <Card className="w-full max-w-md p-6 sm:p-8">
+      <title>{`${title} · NeuroOS`}</title>
+      <div className="mb-6 grid gap-1.5 text-center">
+        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+        <p className="text-sm text-muted-foreground">{description}</p>
+      </div>
+      {children}
+      {footer ? (
+        <div className="mt-6 grid gap-2 text-center text-sm text-muted-foreground">{footer}</div>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+import { NavLink } from "react-router";
+import { cn } from "../../lib/cn";
+import { type NavEntry, navEntries, navGroups } from "./navigation";
+
+const itemClasses = "flex items-center gap-3 rounded-md px-3 py-2 text-sm";
+
+function NavItem({ entry, onNavigate }: { entry: NavEntry; onNavigate?: () => void }) {
+  const Icon = entry.icon;
+  if (!entry.available) {
+    return (
+      <div aria-disabled="true" className={cn(itemClasses, "cursor-not-allowed text-muted-foreground")}>
+        <Icon className="size-4 shrink-0 opacity-70" aria-hidden="true" />
+        <span className="grid leading-tight">
+          <span>{entry.title}</span>
+          <span className="text-xs">Not available yet</span>
+        </span>
+      </div>
+    );
+  }
+  return (
+    <NavLink
+      to={entry.path}
+      end
+      onClick={onNavigate}
+      className={({ isActive }) =>
+        cn(
+          itemClasses,
+          "font-medium focus-visible:outline-2 focus-visible:outline-ring",
+          isActive ? "bg-accent text-accent-foreground" : "text-foreground hover:bg-accent",
+        )
+      }
+    >
+      <Icon className="size-4 shrink-0" aria-hidden="true" />
+      {entry.title}
+    </NavLink>
+  );
+}
+
+/** The dashboard's sections, grouped as in the spec (System, Desktop Apps). */
+export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Dashboard" className="grid gap-6 p-4">
+      {navGroups.map((group) => (
+        <div key={group.id}>
+          <h2 className="mb-2 px-3 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+            {group.title}
+          </h2>
+          <ul className="grid gap-0.5">
+            {navEntries
+              .filter((entry) => entry.group === group.id)
+              .map((entry) => (
+                <li key={entry.id}>
+                  <NavItem entry={entry} onNavigate={onNavigate} />
+                </li>
+              ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}

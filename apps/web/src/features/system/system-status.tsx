@@ -1,0 +1,26 @@
+import { cn } from "../../lib/cn";
+import { type SystemState, systemState, useHealth } from "./use-health";
+
+const dotColour: Record<SystemState, string> = {
+  "Checking...": "bg-muted-foreground",
+  Active: "bg-success",
+  Degraded: "bg-warning",
+  Unreachable: "bg-danger-text",
+};
+
+/** 'System Status: Active' (or the real state), measured with GET /api/health. */
+export function SystemStatus() {
+  const state = systemState(useHealth());
+  return (
+    <p
+      role="status"
+      className="flex items-center gap-2 rounded-full border border-border bg-card px-3 py-1 text-xs font-medium whitespace-nowrap sm:text-sm"
+    >
+      <span className={cn("size-2 rounded-full", dotColour[state])} aria-hidden="true" />
+      <span>
+        <span className="sr-only sm:not-sr-only">System Status: </span>
+        {state}
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,71 @@
+import { apiErrorSchema } from "@neuroos/contracts";
+import type { QueryFunction } from "@tanstack/react-query";
+
+/**
+ * A non-successful HTTP answer. `message` follows the spec: "status: body text" (or the status
+ * text when the body is empty); the server's own `{ error: { code, message, fields } }` is kept
+ * apart so screens can show its message and per-field errors.
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  readonly serverMessage?: string;
+  readonly fields?: Record<string, string>;
+
+  constructor(status: number, bodyText: string, statusText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = "HttpError";
+    this.status = status;
+    const parsed = apiErrorSchema.safeParse(safeJson(bodyText));
+    if (parsed.success) {
+      this.code = parsed.data.error.code;
+      this.serverMessage = parsed.data.error.message;
+      this.fields = parsed.data.error.fields;
+    }
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = await response.text().catch(() => "");
+  throw new HttpError(response.status, text, response.statusText);
+}
+
+/** Sends a JSON request with the session cookie; resolves to the parsed body (undefined for 204). */
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(url, {
+    method,
+    credentials: "include",
+    headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  await throwIfNotOk(response);
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** The message to show for a failed call: the server's own message, else the given fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof HttpError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+type UnauthorizedBehavior = "returnNull" | "throw";
+
+/** Default query function: GET on the path made by joining the query key's parts with "/". */
+export function getQueryFn(options: { on401: UnauthorizedBehavior }): QueryFunction<unknown> {
+  return async ({ queryKey, signal }) => {
+    const response = await fetch(queryKey.join("/"), { credentials: "include", signal });
+    if (options.on401 === "returnNull" && response.status === 401) return null;
+    await throwIfNotOk(response);
+    return response.json();
+  };
+}

@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+import { signedInAccount } from "./support/accounts";
+import { scrollsSideways } from "./support/ui";
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+const pages = [
+  "/",
+  "/about",
+  "/support",
+  "/auth/login",
+  "/auth/signup",
+  "/auth/forgot-password",
+  "/auth/reset-password?token=0123456789abcdef0123",
+  "/this-page-does-not-exist",
+];
+
+test("no page scrolls sideways at 360 px", async ({ page }) => {
+  for (const path of pages) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await scrollsSideways(page), path).toBe(false);
+  }
+});
+
+test("the dashboard fits 360 px and its menu opens with both groups", async ({ page }) => {
+  const account = await signedInAccount(page);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "System Console" })).toBeVisible();
+  expect(await scrollsSideways(page)).toBe(false);
+  await expect(page.getByRole("complementary", { name: "Sidebar" })).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "System Status: Active" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Navigation" });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("heading", { name: "System" })).toBeVisible();
+  await expect(menu.getByRole("heading", { name: "Desktop Apps" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "System Console" })).toBeVisible();
+  await expect(menu.getByText(account.username)).toBeVisible();
+  await expect(menu.getByRole("button", { name: "Sign out" })).toBeVisible();
+  expect(await scrollsSideways(page)).toBe(false);
+
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+});

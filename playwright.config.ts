@@ -1,0 +1,43 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/** Debian's Chromium: Playwright never downloads a browser for this project. */
+const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  // Starts the built server (apps/server/dist/main.js) on a free port with a fresh data directory.
+  globalSetup: "./e2e/support/global-setup.ts",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  outputDir: "test-results",
+  use: {
+    // Set by the global setup before the workers start.
+    baseURL: process.env.E2E_BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: { executablePath: "/usr/bin/chromium", args: chromiumArgs },
+      },
+    },
+  ],
+});
