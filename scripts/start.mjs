@@ -3,10 +3,16 @@
 import { spawn } from "node:child_process";
 import { checkNodeVersion, ensureNpmDependencies } from "./lib/dependencies.mjs";
 import { run } from "./lib/run.mjs";
+import { ensureSystemPackages } from "./lib/system-packages.mjs";
 
 process.chdir(new URL("..", import.meta.url).pathname);
 checkNodeVersion();
 ensureNpmDependencies();
+// Code runs only in a bubblewrap sandbox: installed here as root; otherwise the apt-get line is
+// printed and the server starts with code execution off (it fails closed, with a clear message).
+if (!ensureSystemPackages(["bubblewrap"])) {
+  console.warn("Code execution and the terminal stay unavailable until bubblewrap is installed.");
+}
 if (!run("npm", ["run", "build", "--silent"])) process.exit(1);
 
 const server = spawn(process.execPath, ["apps/server/dist/main.js"], {

@@ -17,6 +17,8 @@ const step = (name, command, args) => {
 step("lint (biome)", "npx", ["biome", "check", "."]);
 step("type-check (tsc)", "npm", ["run", "typecheck", "--silent"]);
 step("build", "npm", ["run", "build", "--silent"]);
+// The sandbox tests need bubblewrap: installed here as root, else the apt-get line is printed.
+ensureSystemPackages(["bubblewrap"]);
 step("unit and integration tests (vitest)", "npx", ["vitest", "run"]);
 if (ensureSystemPackages(["chromium"])) {
   step("browser tests (playwright)", "npx", ["playwright", "test"]);

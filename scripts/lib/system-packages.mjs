@@ -5,6 +5,7 @@ import { isRoot, run } from "./run.mjs";
 
 export const systemPackages = {
   chromium: { binary: "/usr/bin/chromium", purpose: "browser tests" },
+  bubblewrap: { binary: "/usr/bin/bwrap", purpose: "the code sandbox (code execution and the terminal)" },
 };
 
 /** True when every named package's binary is present (installing them first as root). */

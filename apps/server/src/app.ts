@@ -4,24 +4,41 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
+import { Approvals } from "./agent/approvals";
 import { agentRoutes } from "./agents/routes";
 import { createMailer, type Mailer } from "./auth/mailer";
 import { authRoutes } from "./auth/routes";
+import { ChatReplies } from "./chat/replies";
 import { chatRoutes } from "./chat/routes";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
+import { registerExecutionFrames } from "./executions/frames";
+import { ExecutionService } from "./executions/service";
 import { errorBody, registerErrorHandler } from "./http/errors";
 import { registerOriginGuard } from "./http/origin-guard";
 import { type EventBus, InProcessBus } from "./live/bus";
 import { FrameRouter } from "./live/frame-router";
 import { liveRoutes } from "./live/routes";
 import { registerSystemFrames } from "./live/system-frames";
+import { createLlm } from "./llm";
+import { llmRoutes } from "./llm/routes";
 import { loggerOptions } from "./logger";
 import { logsRoutes } from "./logs/routes";
+import { sandboxConfig } from "./sandbox/config";
+import { JobSlots } from "./sandbox/limiter";
+import { codeInterpreterCheck, terminalCheck } from "./sandbox/module-check";
+import { sandboxRoutes } from "./sandbox/routes";
+import { Sandbox } from "./sandbox/runner";
+import { settingsRoutes } from "./settings/routes";
 import { fileIoCheck, vectorDbCheck } from "./system/module-checks";
 import { ModuleRegistry } from "./system/modules";
 import { systemRoutes } from "./system/routes";
+import { TerminalManager } from "./terminal/manager";
+import { terminalRoutes } from "./terminal/routes";
 import { defaultWebDist, webRoutes } from "./web/static";
+import { workspaceQuotas } from "./workspace/quotas";
+import { workspaceRoutes } from "./workspace/routes";
+import { WorkspaceService } from "./workspace/service";
 
 export interface AppDeps {
   env: Env;
@@ -85,7 +102,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyWebsocket, { options: { maxPayload: BODY_LIMIT } });
 
   const mailer = deps.mailer ?? createMailer(env.SMTP_URL, env.MAIL_FROM, app.log);
-  const modules = new ModuleRegistry([fileIoCheck(env.DATA_DIR), vectorDbCheck(database)]);
+  // Code execution: one sandbox runner and the users' workspaces, shared by every feature.
+  const sandbox = new Sandbox(sandboxConfig(env));
+  const workspaces = new WorkspaceService(env.DATA_DIR, workspaceQuotas(env));
+  const jobSlots = new JobSlots(env.SANDBOX_JOBS_PER_USER, env.SANDBOX_MAX_JOBS);
+  const terminals = new TerminalManager(sandbox, {
+    idleTimeoutMs: env.TERMINAL_IDLE_TIMEOUT_MS,
+    reattachMs: env.TERMINAL_REATTACH_MS,
+    perUser: env.TERMINALS_PER_USER,
+  });
+  app.addHook("onClose", async () => {
+    await terminals.closeAll();
+    sandbox.close();
+  });
+  const modules = new ModuleRegistry([
+    fileIoCheck(env.DATA_DIR),
+    vectorDbCheck(database),
+    codeInterpreterCheck(sandbox),
+    terminalCheck(sandbox, () => terminals.count),
+  ]);
   await app.register(systemRoutes, { database, modules });
   await app.register(authRoutes, {
     db: database.db,
@@ -100,6 +135,52 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatRoutes, { db: database.db });
   await app.register(logsRoutes, { db: database.db });
   await app.register(agentRoutes, { db: database.db });
+  // The LLM gateway: every model call goes through llm.gateway (per-user settings, five providers).
+  const llm = createLlm({ env, db: database.db, log: app.log });
+  app.addHook("onClose", () => llm.close());
+  await app.register(settingsRoutes, {
+    db: database.db,
+    box: llm.box,
+    endpointPolicy: llm.endpointPolicy,
+    onChange: (userId) => llm.gateway.invalidate(userId),
+  });
+  await app.register(llmRoutes, { db: database.db, llm });
+  await app.register(workspaceRoutes, { db: database.db, workspaces });
+  await app.register(sandboxRoutes, {
+    db: database.db,
+    sandbox,
+    workspaces,
+    slots: jobSlots,
+    maxFileSizeMb: env.SANDBOX_MAX_FILE_MB,
+  });
+  await app.register(terminalRoutes, {
+    db: database.db,
+    terminals,
+    workspaces,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+  });
+  // The console: code runs and terminal commands from the live channel, and chat turns
+  // (plain, or an agent with tools) streamed to the user's browsers.
+  const executions = new ExecutionService({
+    db: database.db,
+    sandbox,
+    workspaces,
+    bus,
+    slots: jobSlots,
+    maxFileSizeMb: env.SANDBOX_MAX_FILE_MB,
+  });
+  registerExecutionFrames(frames, { db: database.db, executions, workspaces });
+  const replies = new ChatReplies({
+    db: database.db,
+    bus,
+    gateway: llm.gateway,
+    approvals: new Approvals(bus),
+    executions,
+    workspaces,
+    maxSteps: env.AGENT_MAX_STEPS,
+  });
+  replies.register(frames);
+  app.addHook("preClose", () => replies.close());
   await app.register(liveRoutes, {
     db: database.db,
     bus,

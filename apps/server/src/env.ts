@@ -16,6 +16,11 @@ const booleanFlag = z
   .default("false")
   .transform((v) => v === "true" || v === "1");
 
+const httpUrl = z
+  .string()
+  .regex(/^https?:\/\/[^\s]+$/, "must be an http:// or https:// URL")
+  .transform((s) => s.replace(/\/+$/, ""));
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -40,6 +45,64 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default("NeuroOS <no-reply@neuroos.local>"),
   WEB_DIST_DIR: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Workspaces (files API): per-file and per-workspace limits by plan, in MB. */
+  WORKSPACE_FILE_MB_FREE: z.coerce.number().positive().default(10),
+  WORKSPACE_FILE_MB_PRO: z.coerce.number().positive().default(100),
+  WORKSPACE_QUOTA_MB_FREE: z.coerce.number().positive().default(100),
+  WORKSPACE_QUOTA_MB_PRO: z.coerce.number().positive().default(2048),
+  /** Sandbox (bubblewrap): the binary, and each job's limits. */
+  SANDBOX_BWRAP: z.string().min(1).default("bwrap"),
+  SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  SANDBOX_CPU_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+  SANDBOX_MEMORY_MB: z.coerce.number().int().min(64).max(65_536).default(512),
+  SANDBOX_MAX_PROCESSES: z.coerce.number().int().min(4).max(4096).default(64),
+  SANDBOX_MAX_FILE_MB: z.coerce.number().int().min(1).max(65_536).optional(),
+  SANDBOX_OUTPUT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
+  /** Model calls an agent may make in one turn before it is stopped. */
+  AGENT_MAX_STEPS: z.coerce.number().int().min(1).max(100).default(10),
+  /** Jobs one user may run at once, and jobs the whole server runs at once. */
+  SANDBOX_JOBS_PER_USER: z.coerce.number().int().min(1).max(64).default(2),
+  SANDBOX_MAX_JOBS: z.coerce.number().int().min(1).max(1024).default(16),
+  /** Terminal: close after this long without input; keep a detached one this long for a reattach. */
+  TERMINAL_IDLE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(86_400_000)
+    .default(30 * 60_000),
+  TERMINAL_REATTACH_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  TERMINALS_PER_USER: z.coerce.number().int().min(1).max(64).default(4),
+  /** LLM gateway: server-wide keys and base URLs (trusted); a user's own settings win. */
+  OPENAI_API_KEY: z.string().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  HF_TOKEN: z.string().optional(),
+  OPENAI_BASE_URL: httpUrl.optional(),
+  ANTHROPIC_BASE_URL: httpUrl.optional(),
+  HF_BASE_URL: httpUrl.optional(),
+  OLLAMA_BASE_URL: httpUrl.optional(),
+  /** Hugging Face Hub address for model downloads (huggingface_hub's variable). */
+  HF_ENDPOINT: httpUrl.default("https://huggingface.co"),
+  /** Encrypts users' API keys at rest; generated into DATA_DIR (0600) when unset. */
+  SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  /** host:port pairs a user's base URL may reach on loopback or private addresses. */
+  LLM_ENDPOINT_ALLOWLIST: z
+    .string()
+    .default("localhost:11434,127.0.0.1:11434")
+    .transform((s) =>
+      s
+        .split(",")
+        .map((x) => x.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** A streamed model call with no data for this long (a whole answer: in total) fails with llm_timeout. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(50).max(3_600_000).default(120_000),
+  /** Threads for the local (llama.cpp) provider; default: every core. */
+  LLM_LOCAL_THREADS: z.coerce.number().int().min(1).max(256).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -9,6 +9,9 @@ export const redactPaths = [
   "*.passwordHash",
   "*.token",
   "*.apiKey",
+  "*.api_key",
+  "*.secretKey",
+  'req.headers["x-api-key"]',
   "body.password",
 ];
 

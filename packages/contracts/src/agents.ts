@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { providerIdSchema } from "./llm";
 
 export const agentToolNames = [
   "run_code",
@@ -19,7 +20,7 @@ export const agentSchema = z.object({
   name: z.string(),
   description: z.string(),
   systemPrompt: z.string(),
-  provider: z.string().nullable(),
+  provider: providerIdSchema.nullable(),
   model: z.string().nullable(),
   temperature: z.number(),
   tools: z.array(agentToolNameSchema),
@@ -34,7 +35,7 @@ const agentFields = {
   name: z.string().trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
   description: z.string().trim().max(1000, "Description must be at most 1000 characters"),
   systemPrompt: z.string().max(20_000, "System prompt must be at most 20000 characters"),
-  provider: z.enum(["openai", "anthropic", "huggingface", "ollama", "local"]).nullable(),
+  provider: providerIdSchema.nullable(),
   model: z.string().trim().min(1).max(200).nullable(),
   temperature: z
     .number()

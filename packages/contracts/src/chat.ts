@@ -5,16 +5,26 @@ export const DEFAULT_SESSION_TITLE = "New Session";
 export const chatSessionSchema = z.object({
   id: z.string(),
   title: z.string(),
+  /** The agent that answers in this session (with tools), or null for plain chat. */
+  agentId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type ChatSession = z.infer<typeof chatSessionSchema>;
 
 const title = z.string().trim().min(1, "Title is required").max(200, "Title must be at most 200 characters");
-export const createSessionSchema = z.object({ title: title.default(DEFAULT_SESSION_TITLE) });
-export const updateSessionSchema = z.object({ title });
+const agentId = z.string().uuid("agentId must be an agent id").nullable();
+export const createSessionSchema = z.object({
+  title: title.default(DEFAULT_SESSION_TITLE),
+  agentId: agentId.default(null),
+});
+export const updateSessionSchema = z
+  .object({ title, agentId })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, "Send a title or an agentId");
 
-export const chatRoleSchema = z.enum(["user", "system", "assistant"]);
+/** 'tool' messages hold an agent tool's result (metadata: toolCallId, toolName, isError). */
+export const chatRoleSchema = z.enum(["user", "system", "assistant", "tool"]);
 export const messageMetadataSchema = z
   .object({
     executionTime: z.number().optional(),

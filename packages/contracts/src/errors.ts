@@ -14,6 +14,18 @@ export const errorCodes = [
   "invalid_token",
   "internal_error",
   "service_unavailable",
+  "invalid_path",
+  "sandbox_unavailable",
+  // LLM gateway: each upstream failure has its own code.
+  "llm_not_configured",
+  "llm_invalid_key",
+  "llm_rate_limited",
+  "llm_quota_exceeded",
+  "llm_model_not_found",
+  "llm_provider_down",
+  "llm_timeout",
+  "llm_bad_request",
+  "llm_endpoint_refused",
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

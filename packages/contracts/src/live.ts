@@ -27,6 +27,13 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("execution_cancel"), executionId: id }),
   z.object({
+    type: z.literal("approval_response"),
+    approvalId: id,
+    approved: z.boolean(),
+    /** The tool input as the person edited it (e.g. the code), replacing the model's. */
+    input: z.record(z.string(), z.unknown()).optional(),
+  }),
+  z.object({
     type: z.literal("file_operation"),
     operation: z.enum(["list", "read"]),
     path: z.string().min(1).max(4096),
@@ -65,7 +72,20 @@ export type ServerFrame =
   | { type: "execution_error"; sessionId: string; executionId: string; error: string }
   | { type: "system_info"; terminalInfo: Record<string, unknown>; modules: unknown[] }
   | { type: "file_operation_result"; operation: string; path: string; result: unknown }
-  | { type: "activity"; entry: unknown };
+  | { type: "activity"; entry: unknown }
+  | { type: "approval_request"; sessionId: string; approvalId: string; tool: string; input: unknown; expiresAt: string }
+  | { type: "approval_settled"; sessionId: string; approvalId: string; approved: boolean; reason: string }
+  | { type: "tool_call"; sessionId: string; messageId: string; toolCallId: string; tool: string; input: unknown }
+  | { type: "tool_output"; sessionId: string; toolCallId: string; stream: "stdout" | "stderr"; data: string }
+  | {
+      type: "tool_result";
+      sessionId: string;
+      toolCallId: string;
+      tool: string;
+      ok: boolean;
+      output: unknown;
+    }
+  | { type: "agent_status"; sessionId: string; state: "running" | "done" | "stopped" | "error"; detail: string };
 
 /** The browser client's reconnect policy (product spec: 5 attempts, 3 s apart). */
 export const RECONNECT_ATTEMPTS = 5;

@@ -16,6 +16,7 @@ type AgentRow = typeof agents.$inferSelect;
 
 const toAgent = (row: AgentRow): Agent => ({
   ...row,
+  provider: row.provider as Agent["provider"],
   tools: row.tools as Agent["tools"],
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

@@ -15,13 +15,13 @@ export async function chatRoutes(app: FastifyInstance, deps: { db: Db }): Promis
   app.get("/api/sessions", async (request) => chat.listSessions(db, userId(request)));
 
   app.post("/api/sessions", async (request, reply) => {
-    const { title } = parse(createSessionSchema, request.body);
-    return reply.status(201).send(await chat.createSession(db, userId(request), title));
+    const input = parse(createSessionSchema, request.body);
+    return reply.status(201).send(await chat.createSession(db, userId(request), input));
   });
 
   app.patch("/api/sessions/:id", async (request: WithId) => {
-    const { title } = parse(updateSessionSchema, request.body);
-    return chat.renameSession(db, userId(request), request.params.id, title);
+    const changes = parse(updateSessionSchema, request.body);
+    return chat.updateSession(db, userId(request), request.params.id, changes);
   });
 
   app.delete("/api/sessions/:id", async (request: WithId, reply) => {

@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatSession } from "@neuroos/contracts";
 import { and, asc, desc, eq } from "drizzle-orm";
+import { getAgent } from "../agents/service";
 import type { Db } from "../db/client";
 import { chatMessages, chatSessions } from "../db/schema";
 import { notFound } from "../http/errors";
@@ -11,6 +12,7 @@ type MessageRow = typeof chatMessages.$inferSelect;
 const toSession = (row: SessionRow): ChatSession => ({
   id: row.id,
   title: row.title,
+  agentId: row.agentId,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -33,8 +35,16 @@ export async function listSessions(db: Db, userId: string): Promise<ChatSession[
   return rows.map(toSession);
 }
 
-export async function createSession(db: Db, userId: string, title: string): Promise<ChatSession> {
-  const [row] = await db.insert(chatSessions).values({ userId, title }).returning();
+export async function createSession(
+  db: Db,
+  userId: string,
+  input: { title: string; agentId: string | null },
+): Promise<ChatSession> {
+  if (input.agentId) await getAgent(db, userId, input.agentId);
+  const [row] = await db
+    .insert(chatSessions)
+    .values({ userId, ...input })
+    .returning();
   if (!row) throw new Error("insert returned no row");
   return toSession(row);
 }
@@ -50,16 +60,17 @@ export async function getSession(db: Db, userId: string, sessionId: string): Pro
   return toSession(row);
 }
 
-export async function renameSession(
+export async function updateSession(
   db: Db,
   userId: string,
   sessionId: string,
-  title: string,
+  changes: { title?: string; agentId?: string | null },
 ): Promise<ChatSession> {
   await getSession(db, userId, sessionId);
+  if (changes.agentId) await getAgent(db, userId, changes.agentId);
   const [row] = await db
     .update(chatSessions)
-    .set({ title, updatedAt: new Date() })
+    .set({ ...changes, updatedAt: new Date() })
     .where(eq(chatSessions.id, sessionId))
     .returning();
   if (!row) throw notFound("Session");
@@ -81,12 +92,16 @@ export async function listMessages(db: Db, userId: string, sessionId: string): P
   return rows.map(toMessage);
 }
 
+/** Marks the session as active now (a new user message). */
+export async function touchSession(db: Db, sessionId: string): Promise<void> {
+  await db.update(chatSessions).set({ updatedAt: new Date() }).where(eq(chatSessions.id, sessionId));
+}
+
 export async function addMessage(
   db: Db,
   message: Pick<ChatMessage, "sessionId" | "role" | "content" | "metadata"> & { id?: string },
 ): Promise<ChatMessage> {
   const [row] = await db.insert(chatMessages).values(message).returning();
   if (!row) throw new Error("insert returned no row");
-  await db.update(chatSessions).set({ updatedAt: new Date() }).where(eq(chatSessions.id, message.sessionId));
   return toMessage(row);
 }

@@ -4,6 +4,7 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -112,7 +113,7 @@ export const chatMessages = pgTable(
     sessionId: uuid("session_id")
       .notNull()
       .references(() => chatSessions.id, { onDelete: "cascade" }),
-    role: text("role", { enum: ["user", "system", "assistant"] }).notNull(),
+    role: text("role", { enum: ["user", "system", "assistant", "tool"] }).notNull(),
     content: text("content").notNull(),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -139,4 +140,28 @@ export const executionLogs = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("execution_logs_user_id_idx").on(t.userId, t.createdAt)],
+);
+
+/** A user's model preferences (provider, temperature, memory, safe mode...): nothing secret. */
+export const userSettings = pgTable("user_settings", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  preferences: jsonb("preferences").$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's own API key (AES-256-GCM ciphertext, never the key) and base URL per provider. */
+export const userProviderSettings = pgTable(
+  "user_provider_settings",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    apiKeyCiphertext: text("api_key_ciphertext"),
+    baseUrl: text("base_url"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
 );

@@ -29,14 +29,18 @@ async function openScratchPostgres(adminUrl: string): Promise<Database> {
  * Runs the same suite against real PGlite and real PostgreSQL. `get()` returns the migrated
  * database of the running half. The PostgreSQL half is skipped, loudly, when no server answers.
  */
-export function describeEachDatabase(name: string, suite: (get: () => Database) => void): void {
+export function describeEachDatabase(
+  name: string,
+  suite: (get: () => Database) => void,
+  options: { skip?: boolean } = {},
+): void {
   const postgresUrl = inject("postgresUrl");
   const kinds = [
     { kind: "pglite", open: () => openPglite(), enabled: true },
     { kind: "postgres", open: () => openScratchPostgres(postgresUrl ?? ""), enabled: postgresUrl !== null },
   ];
   for (const { kind, open, enabled } of kinds) {
-    (enabled ? describe : describe.skip)(`${name} [${kind}]`, () => {
+    (enabled && !options.skip ? describe : describe.skip)(`${name} [${kind}]`, () => {
       let database: Database | undefined;
       beforeAll(async () => {
         database = await open();

@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import type { EventBus } from "../live/bus";
+
+export const APPROVAL_TIMEOUT_MS = 5 * 60_000;
+
+export interface ApprovalDecision {
+  approved: boolean;
+  /** The input as the person edited it, when they did. */
+  input?: Record<string, unknown>;
+  reason: "approved" | "denied" | "timeout" | "stopped";
+}
+
+interface Pending {
+  userId: string;
+  sessionId: string;
+  settle(decision: ApprovalDecision): void;
+}
+
+/**
+ * Safe mode's questions to the person: an `approval_request` frame goes to the user's
+ * browsers; an `approval_response` frame (or 5 minutes without one, or Stop) settles it.
+ */
+export class Approvals {
+  private readonly pending = new Map<string, Pending>();
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly timeoutMs = APPROVAL_TIMEOUT_MS,
+  ) {}
+
+  request(
+    userId: string,
+    sessionId: string,
+    tool: string,
+    input: unknown,
+    signal: AbortSignal,
+  ): Promise<ApprovalDecision> {
+    const approvalId = randomUUID();
+    return new Promise((resolve) => {
+      const settle = (decision: ApprovalDecision) => {
+        if (!this.pending.delete(approvalId)) return;
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+        this.bus.publish(userId, {
+          type: "approval_settled",
+          sessionId,
+          approvalId,
+          approved: decision.approved,
+          reason: decision.reason,
+        });
+        resolve(decision);
+      };
+      const timer = setTimeout(() => settle({ approved: false, reason: "timeout" }), this.timeoutMs);
+      const onAbort = () => settle({ approved: false, reason: "stopped" });
+      signal.addEventListener("abort", onAbort, { once: true });
+      this.pending.set(approvalId, { userId, sessionId, settle });
+      this.bus.publish(userId, {
+        type: "approval_request",
+        sessionId,
+        approvalId,
+        tool,
+        input,
+        expiresAt: new Date(Date.now() + this.timeoutMs).toISOString(),
+      });
+      if (signal.aborted) onAbort();
+    });
+  }
+
+  /** The person's answer; false when there is no such question for this user. */
+  answer(userId: string, approvalId: string, approved: boolean, input?: Record<string, unknown>): boolean {
+    const pending = this.pending.get(approvalId);
+    if (!pending || pending.userId !== userId) return false;
+    pending.settle({
+      approved,
+      input: approved ? input : undefined,
+      reason: approved ? "approved" : "denied",
+    });
+    return true;
+  }
+}

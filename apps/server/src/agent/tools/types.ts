@@ -1,0 +1,32 @@
+import type { AgentToolName, User } from "@neuroos/contracts";
+import type { ZodType } from "zod";
+import type { ExecutionService } from "../../executions/service";
+import type { WorkspaceService } from "../../workspace/service";
+
+export interface ToolContext {
+  user: Pick<User, "id" | "plan">;
+  sessionId: string;
+  signal: AbortSignal;
+  executions: ExecutionService;
+  workspaces: WorkspaceService;
+  /** Streams a running tool's output to the console. */
+  onOutput(stream: "stdout" | "stderr", data: string): void;
+}
+
+/** What a tool answers; `output` goes back to the model as JSON. */
+export interface ToolResult {
+  ok: boolean;
+  output: unknown;
+}
+
+/** One agent tool: its input schema, whether safe mode asks first, and its action. */
+export interface AgentTool<Input = unknown> {
+  name: AgentToolName;
+  description: string;
+  input: ZodType<Input>;
+  /** Asks the person first when safe mode is on (run_code, run_shell, write_file). */
+  needsApproval: boolean;
+  run(ctx: ToolContext, input: Input): Promise<ToolResult>;
+}
+
+export const defineTool = <Input>(tool: AgentTool<Input>): AgentTool<Input> => tool;

@@ -1,0 +1,86 @@
+import type { ChatMessage } from "@neuroos/contracts";
+import type { GatewayMessage } from "../llm";
+
+/** Tool outputs older than the last few are shortened to this many characters. */
+const SHORT_OUTPUT = 400;
+const KEEP_FULL_TOOL_OUTPUTS = 3;
+/** About 4 characters a token: the conversation is kept under this many characters. */
+export const DEFAULT_CONTEXT_CHARS = 24_000 * 4;
+
+export interface StoredToolCall {
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+function parseOutput(content: string): unknown {
+  try {
+    return JSON.parse(content);
+  } catch {
+    return content;
+  }
+}
+
+function shorten(content: string): string {
+  if (content.length <= SHORT_OUTPUT) return content;
+  return `${content.slice(0, SHORT_OUTPUT)}… [older tool output shortened from ${content.length} characters to keep the conversation within the model's context window]`;
+}
+
+/**
+ * The stored conversation as the gateway's messages: assistant tool calls and tool results
+ * included. Long runs stay within the window: all but the last few tool outputs are shortened,
+ * then the oldest turns (never the first user message) are dropped while over `maxChars`.
+ */
+export function toGatewayMessages(
+  messages: ChatMessage[],
+  maxChars = DEFAULT_CONTEXT_CHARS,
+): GatewayMessage[] {
+  const toolIndexes = messages.flatMap((m, i) => (m.role === "tool" ? [i] : []));
+  const keepFull = new Set(toolIndexes.slice(-KEEP_FULL_TOOL_OUTPUTS));
+  const out: GatewayMessage[] = messages.map((m, i): GatewayMessage => {
+    if (m.role === "tool") {
+      const content = keepFull.has(i) ? m.content : shorten(m.content);
+      // Models without tool calling ran fenced code blocks: they get the output as a message.
+      if (m.metadata.fallback) return { role: "user", content: `Output of your code block:\n${content}` };
+      return {
+        role: "tool",
+        toolCallId: String(m.metadata.toolCallId ?? ""),
+        toolName: String(m.metadata.toolName ?? ""),
+        output: parseOutput(content),
+        isError: m.metadata.isError === true,
+      };
+    }
+    if (m.role === "assistant") {
+      const toolCalls = (m.metadata.toolCalls as StoredToolCall[] | undefined) ?? [];
+      return toolCalls.length > 0
+        ? { role: "assistant", content: m.content, toolCalls }
+        : { role: "assistant", content: m.content };
+    }
+    return { role: m.role, content: m.content };
+  });
+  return trimToWindow(out, maxChars);
+}
+
+const size = (m: GatewayMessage) => JSON.stringify(m).length;
+
+/** Drops the oldest whole turns after the first user message until the rest fits. */
+function trimToWindow(messages: GatewayMessage[], maxChars: number): GatewayMessage[] {
+  let total = messages.reduce((n, m) => n + size(m), 0);
+  const result = [...messages];
+  const firstUser = result.findIndex((m) => m.role === "user");
+  const cut = firstUser + 1;
+  while (total > maxChars && cut < result.length - 1) {
+    // Remove one message; tool results go with the assistant message that called them.
+    const removed = result.splice(cut, 1)[0];
+    if (removed) total -= size(removed);
+    while (result[cut]?.role === "tool" && cut < result.length - 1) {
+      const orphan = result.splice(cut, 1)[0];
+      if (orphan) total -= size(orphan);
+    }
+  }
+  return result;
+}
+
+/** The number of tokens a conversation takes, estimated at 4 characters a token. */
+export const estimateTokens = (messages: GatewayMessage[]): number =>
+  Math.ceil(messages.reduce((n, m) => n + size(m), 0) / 4);

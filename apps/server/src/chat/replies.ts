@@ -1,0 +1,76 @@
+import { DEFAULT_SESSION_TITLE, type User } from "@neuroos/contracts";
+import { type LoopDeps, runTurn } from "../agent/loop";
+import { AppError } from "../http/errors";
+import type { FrameRouter } from "../live/frame-router";
+import * as chat from "./service";
+
+const TITLE_LENGTH = 60;
+
+/** A session title from the first message: its first line, cut at a word near 60 characters. */
+export function titleFrom(content: string): string {
+  const line = content.trim().split("\n")[0]?.trim() ?? "";
+  if (line.length <= TITLE_LENGTH) return line || DEFAULT_SESSION_TITLE;
+  const cut = line.slice(0, TITLE_LENGTH);
+  const space = cut.lastIndexOf(" ");
+  return `${cut.slice(0, space > 30 ? space : TITLE_LENGTH).trimEnd()}…`;
+}
+
+/**
+ * The console's chat: a `chat_message` frame stores the user's message and starts a turn
+ * (plain chat, or the session's agent with its tools), streamed to every browser of the user.
+ * The turn runs on the server, not on the socket: a browser that reconnects fetches the
+ * stored messages. `chat_stop` ends it (and kills a running job).
+ */
+export class ChatReplies {
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(private readonly deps: LoopDeps) {}
+
+  register(router: FrameRouter): void {
+    router.on("chat_message", (ctx, frame) => this.send(ctx.user, frame.sessionId, frame.content));
+    router.on("chat_stop", (ctx, frame) => this.stop(ctx.user.id, frame.sessionId));
+    router.on("approval_response", (ctx, frame) => {
+      if (!this.deps.approvals.answer(ctx.user.id, frame.approvalId, frame.approved, frame.input)) {
+        throw new AppError(404, "not_found", "No such approval is waiting");
+      }
+    });
+  }
+
+  /** Stores the message and starts the turn; resolves once the message is stored. */
+  async send(user: Pick<User, "id" | "plan">, sessionId: string, content: string): Promise<void> {
+    const { db, bus } = this.deps;
+    const session = await chat.getSession(db, user.id, sessionId);
+    const key = `${user.id}:${sessionId}`;
+    if (this.running.has(key))
+      throw new AppError(409, "conflict", "A reply is still streaming in this session");
+    const controller = new AbortController();
+    this.running.set(key, controller);
+    try {
+      const isFirst =
+        session.title === DEFAULT_SESSION_TITLE &&
+        (await chat.listMessages(db, user.id, sessionId)).length === 0;
+      const message = await chat.addMessage(db, { sessionId, role: "user", content, metadata: {} });
+      await chat.touchSession(db, sessionId);
+      bus.publish(user.id, { type: "chat_message", sessionId, message });
+      void runTurn(this.deps, { user, session, signal: controller.signal })
+        .then(async () => {
+          if (isFirst) await chat.updateSession(db, user.id, sessionId, { title: titleFrom(content) });
+        })
+        .catch(() => {})
+        .finally(() => this.running.delete(key));
+    } catch (err) {
+      this.running.delete(key);
+      throw err;
+    }
+  }
+
+  stop(userId: string, sessionId: string): void {
+    this.running.get(`${userId}:${sessionId}`)?.abort();
+  }
+
+  /** Stops every turn and waits until they have ended (shutdown). */
+  async close(): Promise<void> {
+    for (const controller of this.running.values()) controller.abort();
+    while (this.running.size > 0) await new Promise((r) => setTimeout(r, 20));
+  }
+}

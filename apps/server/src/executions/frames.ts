@@ -1,0 +1,79 @@
+import * as chat from "../chat/service";
+import type { Db } from "../db/client";
+import { AppError } from "../http/errors";
+import type { FrameRouter } from "../live/frame-router";
+import { recordExecution } from "../logs/service";
+import type { WorkspaceService } from "../workspace/service";
+import type { ExecutionService } from "./service";
+
+/**
+ * The console's live frames that act on the workspace: code_execution and terminal_command
+ * run in the sandbox (results reach every browser of the user through the bus), file_operation
+ * lists or reads a file for the asking socket.
+ */
+export function registerExecutionFrames(
+  router: FrameRouter,
+  deps: { db: Db; executions: ExecutionService; workspaces: WorkspaceService },
+): void {
+  const { db, executions, workspaces } = deps;
+  const runInBackground = (promise: Promise<unknown>) => {
+    // Failures were already sent as execution_error frames and logged.
+    promise.catch(() => {});
+  };
+
+  router.on("code_execution", async (ctx, frame) => {
+    await chat.getSession(db, ctx.user.id, frame.sessionId);
+    runInBackground(
+      executions.run({
+        user: ctx.user,
+        sessionId: frame.sessionId,
+        language: frame.language,
+        code: frame.code,
+        type: "code_execution",
+      }),
+    );
+  });
+
+  router.on("terminal_command", async (ctx, frame) => {
+    await chat.getSession(db, ctx.user.id, frame.sessionId);
+    runInBackground(
+      executions.run({
+        user: ctx.user,
+        sessionId: frame.sessionId,
+        language: "bash",
+        code: frame.command,
+        type: "system_command",
+      }),
+    );
+  });
+
+  router.on("execution_cancel", (ctx, frame) => executions.cancel(ctx.user.id, frame.executionId));
+
+  router.on("file_operation", async (ctx, frame) => {
+    try {
+      const result =
+        frame.operation === "list"
+          ? await workspaces.list(ctx.user, frame.path, false)
+          : await workspaces.read(ctx.user, frame.path);
+      ctx.send({ type: "file_operation_result", operation: frame.operation, path: frame.path, result });
+      await recordExecution(db, {
+        userId: ctx.user.id,
+        type: "file_operation",
+        command: `${frame.operation} ${frame.path}`,
+        result: "ok",
+        status: "success",
+      });
+    } catch (err) {
+      if (err instanceof AppError) {
+        await recordExecution(db, {
+          userId: ctx.user.id,
+          type: "file_operation",
+          command: `${frame.operation} ${frame.path}`,
+          result: err.message,
+          status: "error",
+        });
+      }
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from "node:crypto";
+import type { ExecutionLanguage, SandboxResult, User } from "@neuroos/contracts";
+import type { Db } from "../db/client";
+import { AppError } from "../http/errors";
+import type { EventBus } from "../live/bus";
+import { recordExecution } from "../logs/service";
+import type { JobSlots } from "../sandbox/limiter";
+import type { Sandbox } from "../sandbox/runner";
+import type { WorkspaceService } from "../workspace/service";
+
+const MB = 1024 * 1024;
+
+export interface ExecutionRequest {
+  user: Pick<User, "id" | "plan">;
+  /** The console session the run belongs to; its browsers get the live frames. */
+  sessionId: string | null;
+  language: ExecutionLanguage;
+  code: string;
+  /** code_execution for programs, system_command for terminal commands. */
+  type: "code_execution" | "system_command";
+  signal?: AbortSignal;
+  onOutput?: (stream: "stdout" | "stderr", data: string) => void;
+}
+
+export interface ExecutionOutcome {
+  executionId: string;
+  result: SandboxResult;
+  /** Output as one text: stdout, then stderr, then which limit ended the job. */
+  output: string;
+  success: boolean;
+}
+
+export function describeOutcome(result: SandboxResult): string {
+  const limit = result.limit ? `\n[stopped: ${result.limit} limit]` : "";
+  return `${result.stdout}${result.stderr}${limit}`;
+}
+
+/**
+ * Runs code for a user in the sandbox over their workspace, for every feature (console
+ * frames, the agent's tools): one job slot each, live frames to the session's browsers,
+ * an execution log for every run, cancellation by id.
+ */
+export class ExecutionService {
+  private readonly running = new Map<string, { userId: string; controller: AbortController }>();
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      sandbox: Sandbox;
+      workspaces: WorkspaceService;
+      bus: EventBus;
+      slots: JobSlots;
+      maxFileSizeMb?: number;
+    },
+  ) {}
+
+  async run(request: ExecutionRequest): Promise<ExecutionOutcome> {
+    const { db, sandbox, workspaces, bus, slots } = this.deps;
+    const { user, sessionId } = request;
+    const executionId = randomUUID();
+    const publish = (frame: Parameters<EventBus["publish"]>[1]) => {
+      if (sessionId) bus.publish(user.id, frame);
+    };
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    request.signal?.addEventListener("abort", onAbort, { once: true });
+    this.running.set(executionId, { userId: user.id, controller });
+    const release = slots.acquire(user.id);
+    publish({ type: "execution_start", sessionId: sessionId ?? "", executionId });
+    try {
+      const result = await sandbox.run({
+        language: request.language,
+        code: request.code,
+        workspace: await workspaces.root(user.id),
+        signal: controller.signal,
+        limits: { maxFileSizeMb: this.deps.maxFileSizeMb ?? workspaces.quota(user.plan).maxFileBytes / MB },
+        onOutput: (stream, data) => {
+          request.onOutput?.(stream, data);
+          publish({ type: "execution_output", sessionId: sessionId ?? "", executionId, stream, data });
+        },
+      });
+      const output = describeOutcome(result);
+      const success = result.exitCode === 0 && result.limit === null;
+      publish({
+        type: "execution_result",
+        sessionId: sessionId ?? "",
+        executionId,
+        result: { output, success, exitCode: result.exitCode, durationMs: result.durationMs },
+      });
+      await recordExecution(db, {
+        userId: user.id,
+        sessionId,
+        type: request.type,
+        command: request.code.slice(0, 2000),
+        result: output,
+        status: success ? "success" : "error",
+        metadata: {
+          executionId,
+          language: request.language,
+          exitCode: result.exitCode,
+          limit: result.limit,
+          durationMs: result.durationMs,
+        },
+      });
+      return { executionId, result, output, success };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      publish({ type: "execution_error", sessionId: sessionId ?? "", executionId, error: message });
+      await recordExecution(db, {
+        userId: user.id,
+        sessionId,
+        type: request.type,
+        command: request.code.slice(0, 2000),
+        result: message,
+        status: "error",
+        metadata: { executionId, language: request.language },
+      });
+      throw err;
+    } finally {
+      release();
+      request.signal?.removeEventListener("abort", onAbort);
+      this.running.delete(executionId);
+    }
+  }
+
+  /** Cancels the user's running job; another user's id is unknown alike. */
+  cancel(userId: string, executionId: string): void {
+    const job = this.running.get(executionId);
+    if (!job || job.userId !== userId) throw new AppError(404, "not_found", "No such running execution");
+    job.controller.abort();
+  }
+}

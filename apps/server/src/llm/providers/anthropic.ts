@@ -1,0 +1,21 @@
+import { createAnthropic } from "@ai-sdk/anthropic";
+import type { ProviderAdapter } from "../types";
+import { countModels, getJson } from "./ping";
+
+export const anthropicAdapter: ProviderAdapter = {
+  id: "anthropic",
+  supportsTools: true,
+  languageModel(connection, modelId) {
+    return createAnthropic({
+      apiKey: connection.apiKey ?? "",
+      baseURL: connection.baseUrl,
+      fetch: connection.fetch,
+    }).languageModel(modelId);
+  },
+  async ping(connection, signal) {
+    const headers: Record<string, string> = { "anthropic-version": "2023-06-01" };
+    if (connection.apiKey) headers["x-api-key"] = connection.apiKey;
+    const n = countModels(await getJson(connection, "/models", headers, signal));
+    return n === null ? "Answered" : `Answered: ${n} models available`;
+  },
+};

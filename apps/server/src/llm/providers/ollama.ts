@@ -1,0 +1,28 @@
+import { createOllama } from "ollama-ai-provider-v2";
+import type { ProviderAdapter } from "../types";
+import { countModels, getJson } from "./ping";
+
+/** Ollama's native API (/api/chat, NDJSON streaming) at its endpoint. */
+export const ollamaAdapter: ProviderAdapter = {
+  id: "ollama",
+  supportsTools: true,
+  languageModel(connection, modelId) {
+    return createOllama({
+      baseURL: `${connection.baseUrl}/api`,
+      fetch: connection.fetch,
+      ...(connection.apiKey ? { headers: { authorization: `Bearer ${connection.apiKey}` } } : {}),
+    }).chat(modelId);
+  },
+  // Ollama reads sampling settings from `options` (temperature, num_predict); the provider
+  // package puts them at the top level, where Ollama ignores them.
+  callOptions: ({ temperature, maxTokens }) => ({
+    ollama: { options: { temperature, num_predict: maxTokens } },
+  }),
+  async ping(connection, signal) {
+    const headers: Record<string, string> = connection.apiKey
+      ? { authorization: `Bearer ${connection.apiKey}` }
+      : {};
+    const n = countModels(await getJson(connection, "/api/tags", headers, signal));
+    return n === null ? "Answered" : `Answered: ${n} models installed`;
+  },
+};

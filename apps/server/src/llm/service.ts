@@ -1,0 +1,321 @@
+import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
+import type { LlmConfig, LlmUsage, ProviderId } from "@neuroos/contracts";
+import { providerCatalog } from "@neuroos/contracts";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client";
+import type { Env } from "../env";
+import { AppError } from "../http/errors";
+import type { SecretBox } from "../settings/secret-box";
+import { loadAccess, type UserLlmAccess } from "../settings/service";
+import {
+  assertUsable,
+  type ResolvedConnection,
+  resolveConnection,
+  type ServerProviderConfig,
+  serverProviderConfig,
+} from "./connection";
+import { type EndpointPolicy, guardedFetch } from "./endpoint-guard";
+import { type ErrorContext, LlmError, notConfigured, toLlmError } from "./errors";
+import { createNodeFetch } from "./http-fetch";
+import { listInstalled } from "./local/models-dir";
+import type { LocalRuntime } from "./local/runtime";
+import { callOptions, generate, parseToolInput, toUsage } from "./model-call";
+import { providerAdapters } from "./providers";
+import type {
+  GatewayMessage,
+  LlmDoneEvent,
+  LlmEvent,
+  LlmTextEvent,
+  ProviderAdapter,
+  StreamChatInput,
+  ToolDefinition,
+} from "./types";
+
+const ACCESS_TTL_MS = 2000;
+
+export interface GatewayDeps {
+  db: Db;
+  box: SecretBox;
+  env: Env;
+  local: LocalRuntime;
+  endpointPolicy: EndpointPolicy;
+  log?: FastifyBaseLogger;
+}
+
+/** One resolved call: provider, model, generation settings and where it goes. */
+export interface PreparedCall {
+  provider: ProviderId;
+  model: string;
+  temperature: number;
+  maxTokens: number;
+  connection: ResolvedConnection;
+  adapter: ProviderAdapter;
+}
+
+export interface ChatResult {
+  content: string;
+  model: string;
+  provider: ProviderId;
+  usage: LlmUsage;
+  finishReason: string;
+}
+
+/**
+ * The LLM gateway: every model call of the product goes through here. It resolves the
+ * user's provider settings, calls the provider's adapter, enforces a timeout, and turns
+ * every failure into one clear LlmError.
+ */
+export class LlmGateway {
+  readonly adapters: Record<ProviderId, ProviderAdapter>;
+  private readonly server: Record<ProviderId, ServerProviderConfig>;
+  private readonly guarded: ReturnType<typeof guardedFetch>;
+  private readonly trusted = createNodeFetch();
+  private readonly accessCache = new Map<string, { at: number; value: Promise<UserLlmAccess> }>();
+
+  constructor(readonly deps: GatewayDeps) {
+    this.adapters = providerAdapters(deps.local);
+    this.server = serverProviderConfig(deps.env);
+    this.guarded = guardedFetch(deps.endpointPolicy);
+  }
+
+  get timeoutMs(): number {
+    return this.deps.env.LLM_TIMEOUT_MS;
+  }
+
+  /**
+   * The user's settings, cached for ACCESS_TTL_MS (a database round trip is a third of the
+   * first-token budget). Saving settings on this node drops the entry at once; another node
+   * of a cluster sees the change within the TTL.
+   */
+  access(userId: string): Promise<UserLlmAccess> {
+    const now = Date.now();
+    const hit = this.accessCache.get(userId);
+    if (hit && now - hit.at < ACCESS_TTL_MS) return hit.value;
+    const value = loadAccess(this.deps.db, this.deps.box, userId);
+    this.accessCache.set(userId, { at: now, value });
+    value.catch(() => this.accessCache.delete(userId));
+    if (this.accessCache.size > 10_000)
+      this.accessCache.delete(this.accessCache.keys().next().value as string);
+    return value;
+  }
+
+  /** Forgets a user's cached settings (call after saving them). */
+  invalidate(userId: string): void {
+    this.accessCache.delete(userId);
+  }
+
+  /** Where a request for `provider` would go for this user (no network). */
+  connectionFor(provider: ProviderId, access: UserLlmAccess, endpoint?: string): ResolvedConnection {
+    if (provider === "local") {
+      return { baseUrl: "", apiKey: null, keySource: "none", userEndpoint: false, fetch: globalThis.fetch };
+    }
+    return resolveConnection(provider, access.providers[provider], this.server[provider], {
+      endpoint,
+      guardedFetch: this.guarded.fetch,
+      trustedFetch: this.trusted.fetch,
+      policy: this.deps.endpointPolicy,
+    });
+  }
+
+  /** The model a request without one uses. */
+  defaultModel(provider: ProviderId, access: UserLlmAccess): string {
+    const chosen = access.preferences.models[provider];
+    if (chosen) return chosen;
+    if (provider === "local")
+      return listInstalled(this.deps.local.options.modelsDir)[0]?.name ?? providerCatalog.local.defaultModel;
+    return providerCatalog[provider].defaultModel;
+  }
+
+  async prepare(userId: string, config: LlmConfig = {}, access?: UserLlmAccess): Promise<PreparedCall> {
+    const a = access ?? (await this.access(userId));
+    const provider = config.provider ?? a.preferences.defaultProvider;
+    if (config.endpoint && provider !== "ollama") {
+      throw new AppError(
+        400,
+        "validation_failed",
+        "config.endpoint: only the ollama provider takes an endpoint",
+        {
+          "config.endpoint": "Only the ollama provider takes an endpoint",
+        },
+      );
+    }
+    const connection = this.connectionFor(provider, a, config.endpoint || undefined);
+    if (provider !== "local") assertUsable(provider, a.providers[provider], connection);
+    const model = config.model ?? this.defaultModel(provider, a);
+    if (
+      provider === "local" &&
+      !listInstalled(this.deps.local.options.modelsDir).some((m) => m.name === model || m.file === model)
+    ) {
+      throw notConfigured(
+        "local",
+        `the model '${model}' is not downloaded (npm run model:pull -- ${providerCatalog.local.defaultModel}, or Settings)`,
+      );
+    }
+    return {
+      provider,
+      model,
+      temperature: config.temperature ?? a.preferences.temperature,
+      maxTokens: config.maxTokens ?? a.preferences.maxTokens,
+      connection,
+      adapter: this.adapters[provider],
+    };
+  }
+
+  private errorContext(call: PreparedCall, timedOut: boolean): ErrorContext {
+    return {
+      provider: call.provider,
+      model: call.model,
+      secrets: [call.connection.apiKey],
+      timedOut,
+      timeoutMs: this.timeoutMs,
+    };
+  }
+
+  private fail(call: PreparedCall, err: unknown, timedOut: boolean, midStream = false): LlmError {
+    const error = toLlmError(err, { ...this.errorContext(call, timedOut), midStream });
+    this.deps.log?.warn(
+      { provider: call.provider, model: call.model, code: error.code, status: error.status },
+      "model call failed",
+    );
+    return error;
+  }
+
+  /** One whole answer (no streaming). */
+  async chat(input: {
+    userId: string;
+    messages: GatewayMessage[];
+    config?: LlmConfig;
+    signal?: AbortSignal;
+  }): Promise<ChatResult> {
+    const call = await this.prepare(input.userId, input.config);
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.timeoutMs);
+    const onAbort = () => controller.abort();
+    input.signal?.addEventListener("abort", onAbort, { once: true });
+    try {
+      const result = await generate(call.adapter.languageModel(call.connection, call.model), {
+        messages: input.messages,
+        temperature: call.temperature,
+        maxTokens: call.maxTokens,
+        providerOptions: call.adapter.callOptions?.(call),
+        abortSignal: controller.signal,
+      });
+      return {
+        content: result.text,
+        model: call.model,
+        provider: call.provider,
+        usage: result.usage,
+        finishReason: result.finishReason,
+      };
+    } catch (err) {
+      throw this.fail(call, err, timedOut);
+    } finally {
+      clearTimeout(timer);
+      input.signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  /**
+   * Streams an answer as events: text deltas, tool calls (when `tools` are given; the caller
+   * runs them), then one 'done'. A provider failure throws an LlmError; when `signal` aborts
+   * (the client left) the upstream request is aborted and the stream just ends.
+   */
+  streamChat(input: StreamChatInput & { tools?: undefined }): AsyncIterable<LlmTextEvent | LlmDoneEvent>;
+  streamChat(input: StreamChatInput & { tools: Record<string, ToolDefinition> }): AsyncIterable<LlmEvent>;
+  streamChat(input: StreamChatInput & { tools?: Record<string, ToolDefinition> }): AsyncIterable<LlmEvent> {
+    return this.run(input);
+  }
+
+  private async *run(
+    input: StreamChatInput & { tools?: Record<string, ToolDefinition> },
+  ): AsyncGenerator<LlmEvent> {
+    const call = await this.prepare(input.userId, input.config);
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.timeoutMs);
+    const onAbort = () => controller.abort();
+    if (input.signal.aborted) onAbort();
+    input.signal.addEventListener("abort", onAbort, { once: true });
+    let received = false;
+    let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
+    try {
+      if (input.tools && !call.adapter.supportsTools) {
+        throw new LlmError(
+          400,
+          "llm_bad_request",
+          `${providerCatalog[call.provider].name} does not support tool calls`,
+        );
+      }
+      const model = call.adapter.languageModel(call.connection, call.model);
+      const { stream } = await model.doStream(
+        callOptions({
+          messages: input.messages,
+          temperature: call.temperature,
+          maxTokens: call.maxTokens,
+          tools: input.tools,
+          providerOptions: call.adapter.callOptions?.(call),
+          abortSignal: controller.signal,
+        }),
+      );
+      reader = stream.getReader();
+      let finish: { usage: LlmUsage; finishReason: string } = {
+        usage: { promptTokens: null, completionTokens: null, totalTokens: null },
+        finishReason: "unknown",
+      };
+      for (;;) {
+        const { done, value: part } = await reader.read();
+        if (done) break;
+        timer.refresh();
+        if (part.type === "text-delta") {
+          if (part.delta) {
+            received = true;
+            yield { type: "text", text: part.delta };
+          }
+        } else if (part.type === "tool-call") {
+          received = true;
+          yield {
+            type: "tool-call",
+            id: part.toolCallId,
+            name: part.toolName,
+            input: parseToolInput(part.input),
+          };
+        } else if (part.type === "error") {
+          throw part.error;
+        } else if (part.type === "finish") {
+          finish = { usage: toUsage(part.usage), finishReason: part.finishReason.unified };
+        }
+      }
+      if (timedOut) throw new Error("timed out");
+      if (input.signal.aborted && !timedOut) return;
+      yield {
+        type: "done",
+        provider: call.provider,
+        model: call.model,
+        usage: finish.usage,
+        tokenCount: finish.usage.completionTokens ?? undefined,
+        finishReason: finish.finishReason,
+      };
+    } catch (err) {
+      if (input.signal.aborted && !timedOut) return;
+      throw this.fail(call, err, timedOut, received);
+    } finally {
+      clearTimeout(timer);
+      input.signal.removeEventListener("abort", onAbort);
+      controller.abort();
+      reader?.cancel().catch(() => {});
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.guarded.close();
+    this.trusted.close();
+    await this.deps.local.close();
+  }
+}

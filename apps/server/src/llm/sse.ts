@@ -1,0 +1,84 @@
+import type { ServerResponse } from "node:http";
+import { STREAM_DONE } from "@neuroos/contracts";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../http/errors";
+import { LlmError } from "./errors";
+import type { LlmEvent } from "./types";
+
+/** An AbortSignal that fires when the client goes away before the response is complete. */
+export function clientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+/** Writes, waiting for the socket to drain when it is full (or for the client to leave). */
+function write(res: ServerResponse, chunk: string): Promise<void> | undefined {
+  if (res.write(chunk)) return undefined;
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.once("drain", done);
+    res.once("close", done);
+  });
+}
+
+const line = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * Sends model events as `text/event-stream`: `data: {"content":"..."}` per chunk, then
+ * `data: [DONE]`. A failure before the first event is an ordinary JSON error with its status;
+ * a failure after it is `data: {"error":{...}}` and the end of the stream.
+ */
+export async function sendEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  events: AsyncIterable<LlmEvent>,
+  signal: AbortSignal,
+): Promise<void> {
+  const iterator = events[Symbol.asyncIterator]();
+  const first = await iterator.next(); // throws: answered as JSON by the error handler
+  reply.hijack();
+  const res = reply.raw;
+  if (signal.aborted || res.destroyed) {
+    res.destroy();
+    await iterator.return?.();
+    return;
+  }
+  res.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache, no-transform",
+    connection: "keep-alive",
+    "x-accel-buffering": "no",
+    "x-content-type-options": "nosniff",
+    "x-request-id": request.id,
+  });
+  try {
+    for (let r = first; !r.done; r = await iterator.next()) {
+      if (r.value.type !== "text") continue;
+      const pending = write(res, line({ content: r.value.text }));
+      if (pending) await pending;
+      if (signal.aborted) return;
+    }
+    if (!signal.aborted) res.write(`data: ${STREAM_DONE}\n\n`);
+  } catch (err) {
+    if (signal.aborted) return;
+    const error =
+      err instanceof AppError
+        ? err
+        : new LlmError(502, "llm_provider_down", "The model stream failed unexpectedly");
+    if (!(err instanceof AppError)) request.log.error({ err }, "stream failed");
+    const retryAfter = err instanceof LlmError ? err.retryAfter : undefined;
+    res.write(
+      line({ error: { code: error.code, message: error.message, ...(retryAfter ? { retryAfter } : {}) } }),
+    );
+  } finally {
+    res.end();
+    await iterator.return?.();
+  }
+}

@@ -1,0 +1,250 @@
+import { createHash } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { completeBody, errorBody, type Flavor, framesFor, type ToolCallSpec } from "./wire-formats";
+
+/** What the next model call answers; the same script works for every flavor. */
+export type Scenario =
+  | { kind: "text"; chunks: string[]; delayMs?: number; usage?: { input: number; output: number } }
+  | { kind: "tool-calls"; text?: string; calls: ToolCallSpec[] }
+  | { kind: "error"; status: number; headers?: Record<string, string>; body?: unknown }
+  | { kind: "malformed"; after: number }
+  | { kind: "cut"; after: number }
+  | { kind: "hang" }
+  | { kind: "redirect"; location: string };
+
+export interface RecordedRequest {
+  flavor: Flavor | "hub";
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: Record<string, unknown> | null;
+  /** performance.now() when the connection of this request closed. */
+  closedAt?: number;
+}
+
+export interface HubFile {
+  data: Buffer;
+  /** The sha256 the hub announces (defaults to the real one). */
+  sha256?: string;
+  /** Cut the connection after this many bytes, once. */
+  cutAfterBytes?: number;
+  /** Ignore Range headers (always 200 with the whole file). */
+  noRange?: boolean;
+}
+
+const ROUTES: Record<string, Flavor> = {
+  "/openai/v1/chat/completions": "openai",
+  "/hf/v1/chat/completions": "huggingface",
+  "/anthropic/v1/messages": "anthropic",
+  "/ollama/api/chat": "ollama",
+};
+const LISTINGS: Record<string, Flavor> = {
+  "/openai/v1/models": "openai",
+  "/hf/v1/models": "huggingface",
+  "/anthropic/v1/models": "anthropic",
+  "/ollama/api/tags": "ollama",
+};
+
+/**
+ * A local HTTP server speaking the providers' real wire protocols, scripted per test:
+ * `script(...)` queues what the next model calls answer (default: a short text).
+ */
+export class ProviderTestServer {
+  readonly requests: RecordedRequest[] = [];
+  /** performance.now() at which each text chunk of the latest stream was written. */
+  emitted: number[] = [];
+  /** What listings (/models, /api/tags) answer: 200 or an error status. */
+  listingStatus = 200;
+  readonly hubFiles = new Map<string, HubFile>();
+  private queue: Scenario[] = [];
+  private server: http.Server;
+  url = "";
+
+  private constructor() {
+    this.server = http.createServer((req, res) => void this.handle(req, res));
+    this.server.keepAliveTimeout = 5000;
+  }
+
+  static async start(): Promise<ProviderTestServer> {
+    const s = new ProviderTestServer();
+    await new Promise<void>((r) => s.server.listen(0, "127.0.0.1", r));
+    s.url = `http://127.0.0.1:${(s.server.address() as AddressInfo).port}`;
+    return s;
+  }
+
+  /** The base URL to configure for a provider. */
+  base(flavor: Flavor): string {
+    return {
+      openai: `${this.url}/openai/v1`,
+      huggingface: `${this.url}/hf/v1`,
+      anthropic: `${this.url}/anthropic/v1`,
+      ollama: `${this.url}/ollama`,
+    }[flavor];
+  }
+
+  get hostPort(): string {
+    return this.url.replace("http://", "");
+  }
+
+  script(...scenarios: Scenario[]): this {
+    this.queue.push(...scenarios);
+    return this;
+  }
+
+  reset(): void {
+    this.queue = [];
+    this.requests.length = 0;
+    this.listingStatus = 200;
+    this.emitted = [];
+  }
+
+  /** Model calls only (not listings). */
+  get calls(): RecordedRequest[] {
+    return this.requests.filter((r) => r.flavor !== "hub" && ROUTES[r.path]);
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((r) => this.server.close(() => r()));
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const text = Buffer.concat(chunks).toString("utf8");
+    let body: Record<string, unknown> | null = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    const flavor = ROUTES[path] ?? LISTINGS[path] ?? (path.startsWith("/hub/") ? "hub" : undefined);
+    const record: RecordedRequest = {
+      flavor: flavor ?? "openai",
+      method: req.method ?? "GET",
+      path,
+      headers: req.headers,
+      body,
+    };
+    this.requests.push(record);
+    res.on("close", () => {
+      record.closedAt = performance.now();
+    });
+    if (flavor === "hub") return this.hub(req, res, path);
+    if (LISTINGS[path]) return this.listing(res, LISTINGS[path] as Flavor);
+    if (!ROUTES[path])
+      return void res.writeHead(404, { "content-type": "application/json" }).end('{"error":"no route"}');
+    return this.answer(res, ROUTES[path] as Flavor, body ?? {});
+  }
+
+  private listing(res: http.ServerResponse, flavor: Flavor): void {
+    if (this.listingStatus !== 200) {
+      res.writeHead(this.listingStatus, { "content-type": "application/json" });
+      return void res.end(JSON.stringify(errorBody(flavor, this.listingStatus, "")));
+    }
+    const body =
+      flavor === "ollama"
+        ? { models: [{ name: "llama2:latest", model: "llama2:latest", size: 3_826_793_677 }] }
+        : {
+            object: "list",
+            data: [
+              { id: "test-model", object: "model" },
+              { id: "test-model-2", object: "model" },
+            ],
+          };
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+  }
+
+  private async answer(
+    res: http.ServerResponse,
+    flavor: Flavor,
+    body: Record<string, unknown>,
+  ): Promise<void> {
+    const scenario = this.queue.shift() ?? { kind: "text", chunks: ["Hello", " world"] };
+    const model = String(body.model ?? "");
+    const streaming = flavor === "ollama" ? body.stream !== false : body.stream === true;
+    if (scenario.kind === "hang") return;
+    if (scenario.kind === "redirect") return void res.writeHead(302, { location: scenario.location }).end();
+    if (scenario.kind === "error") {
+      res.writeHead(scenario.status, { "content-type": "application/json", ...scenario.headers });
+      return void res.end(JSON.stringify(scenario.body ?? errorBody(flavor, scenario.status, model)));
+    }
+    const usage = (scenario.kind === "text" && scenario.usage) || { input: 12, output: 7 };
+    if (!streaming) {
+      if (scenario.kind === "cut") return void res.socket?.destroy();
+      if (scenario.kind === "malformed")
+        return void res.writeHead(200, { "content-type": "application/json" }).end("{ not json");
+      const textOut = scenario.kind === "text" ? scenario.chunks.join("") : (scenario.text ?? "");
+      const calls = scenario.kind === "tool-calls" ? scenario.calls : [];
+      res.writeHead(200, { "content-type": "application/json" });
+      return void res.end(JSON.stringify(completeBody(flavor, model, textOut, calls, usage)));
+    }
+    const frames = framesFor(flavor, model);
+    res.writeHead(200, { "content-type": frames.contentType, "cache-control": "no-cache" });
+    res.flushHeaders();
+    for (const f of frames.start) res.write(f);
+    if (scenario.kind === "tool-calls") {
+      if (scenario.text) res.write(frames.text(scenario.text, 0));
+      for (const f of frames.toolCalls(scenario.calls)) res.write(f);
+      for (const f of frames.end("tool_calls", usage)) res.write(f);
+      return void res.end();
+    }
+    const chunks =
+      scenario.kind === "text"
+        ? scenario.chunks
+        : Array.from({ length: scenario.after }, (_, i) => `part${i} `);
+    const delay = scenario.kind === "text" ? (scenario.delayMs ?? 0) : 0;
+    this.emitted = [];
+    for (let i = 0; i < chunks.length; i++) {
+      if (res.destroyed) return;
+      if (delay > 0 && i > 0) await new Promise((r) => setTimeout(r, delay));
+      this.emitted.push(performance.now());
+      if (!res.write(frames.text(chunks[i] ?? "", i))) await new Promise((r) => res.once("drain", r));
+    }
+    if (scenario.kind === "cut") {
+      // The connection breaks a moment after the last chunk (not before it left).
+      await new Promise((r) => setTimeout(r, 30));
+      return void res.socket?.destroy();
+    }
+    if (scenario.kind === "malformed") {
+      res.write(frames.malformed);
+      for (const f of frames.end("stop", usage)) res.write(f);
+      return void res.end();
+    }
+    for (const f of frames.end("stop", usage)) res.write(f);
+    res.end();
+  }
+
+  /** Hugging Face Hub downloads: HEAD/GET /hub/{repo}/resolve/main/{file}, with Range. */
+  private hub(req: http.IncomingMessage, res: http.ServerResponse, path: string): void {
+    const match = /^\/hub\/(.+?)\/resolve\/main\/(.+)$/.exec(path);
+    const file = match ? this.hubFiles.get(`${match[1]}/${match[2]}`) : undefined;
+    if (!file) return void res.writeHead(404, { "x-error-code": "EntryNotFound" }).end("Entry not found");
+    const sha = file.sha256 ?? createHash("sha256").update(file.data).digest("hex");
+    const headers = {
+      "x-linked-etag": `"${sha}"`,
+      "x-linked-size": String(file.data.length),
+      "accept-ranges": "bytes",
+    };
+    if (req.method === "HEAD")
+      return void res.writeHead(200, { ...headers, "content-length": file.data.length }).end();
+    const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? "");
+    const start = range && !file.noRange ? Number(range[1]) : 0;
+    const part = file.data.subarray(start);
+    res.writeHead(start > 0 ? 206 : 200, {
+      ...headers,
+      "content-length": part.length,
+      ...(start > 0 ? { "content-range": `bytes ${start}-${file.data.length - 1}/${file.data.length}` } : {}),
+    });
+    if (file.cutAfterBytes !== undefined) {
+      const cut = file.cutAfterBytes;
+      file.cutAfterBytes = undefined;
+      res.write(part.subarray(0, cut));
+      setTimeout(() => res.socket?.destroy(), 20);
+      return;
+    }
+    res.end(part);
+  }
+}

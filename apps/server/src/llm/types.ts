@@ -1,0 +1,62 @@
+import type { JSONSchema7, JSONValue, LanguageModelV3 } from "@ai-sdk/provider";
+import type { LlmConfig, LlmUsage, ProviderId } from "@neuroos/contracts";
+
+/** Where and how one request reaches a provider, after keys and base URLs are resolved. */
+export interface Connection {
+  baseUrl: string;
+  apiKey: string | null;
+  /** fetch to use: the SSRF-guarded one for user endpoints, the plain one for trusted ones. */
+  fetch: typeof fetch;
+}
+
+/** One adapter per provider; nothing outside llm/ knows which one is in use. */
+export interface ProviderAdapter {
+  id: ProviderId;
+  supportsTools: boolean;
+  /** A model speaking the provider's wire protocol (through the AI SDK). */
+  languageModel(connection: Connection, modelId: string): LanguageModelV3;
+  /** Provider-specific call options carrying temperature and max tokens where the adapter needs them. */
+  callOptions?(settings: {
+    temperature: number;
+    maxTokens: number;
+  }): Record<string, Record<string, JSONValue>>;
+  /** A cheap live check: resolves with a short detail, or throws the provider's error. */
+  ping(connection: Connection, signal: AbortSignal, modelId: string): Promise<string>;
+}
+
+/** A message of a conversation, including the agent loop's tool calls and results. */
+export type GatewayMessage =
+  | { role: "system" | "user"; content: string }
+  | {
+      role: "assistant";
+      content: string;
+      toolCalls?: { id: string; name: string; input: unknown }[];
+    }
+  | { role: "tool"; toolCallId: string; toolName: string; output: unknown; isError?: boolean };
+
+/** A tool the model may call; the caller (agent loop) runs it and sends the result back. */
+export interface ToolDefinition {
+  description: string;
+  /** JSON Schema of the tool's input object. */
+  inputSchema: JSONSchema7;
+}
+
+export type LlmTextEvent = { type: "text"; text: string };
+export type LlmToolCallEvent = { type: "tool-call"; id: string; name: string; input: unknown };
+export type LlmDoneEvent = {
+  type: "done";
+  provider: ProviderId;
+  model: string;
+  usage: LlmUsage;
+  /** Completion tokens, as the chat feature stores it. */
+  tokenCount?: number;
+  finishReason: string;
+};
+export type LlmEvent = LlmTextEvent | LlmToolCallEvent | LlmDoneEvent;
+
+export interface StreamChatInput {
+  userId: string;
+  messages: GatewayMessage[];
+  config?: LlmConfig;
+  signal: AbortSignal;
+}

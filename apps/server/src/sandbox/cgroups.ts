@@ -1,0 +1,249 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Per-job cgroups (v1 memory and pids controllers) nested under this server process's own
+ * cgroups, when the host lets us write there (as root). Each job gets its own group; the
+ * sandbox's wrapper moves itself in before starting bwrap, so every process of the job is
+ * counted from its first instruction. Without them the sandbox keeps its rlimits only.
+ */
+const V1_ROOT = "/sys/fs/cgroup";
+let jobCounter = 0;
+
+export interface CgroupSupport {
+  memory: boolean;
+  pids: boolean;
+}
+
+export interface JobCgroup {
+  /** `cgroup.procs` files the job's first process must write its pid into. */
+  procsFiles: string[];
+  /** Which limit the kernel enforced (the OOM killer ran, or a fork was refused). */
+  events(): { oomKilled: boolean; pidsLimitHit: boolean };
+  /** Changes the limits (before the job starts); false when the kernel refuses. */
+  setLimits(limits: { memoryBytes: number; maxProcesses: number }): boolean;
+  /** Kills every process still in the job's groups and removes them. */
+  destroy(): Promise<void>;
+}
+
+function ownGroup(controller: string): string | null {
+  try {
+    for (const line of fs.readFileSync("/proc/self/cgroup", "utf8").split("\n")) {
+      const [, controllers, group] = line.split(":");
+      if (controllers?.split(",").includes(controller) && group !== undefined)
+        return path.join(V1_ROOT, controller, group);
+    }
+  } catch {}
+  return null;
+}
+
+function writable(dir: string | null): dir is string {
+  if (!dir) return false;
+  try {
+    fs.accessSync(path.join(dir, "cgroup.procs"), fs.constants.W_OK);
+    const probe = path.join(dir, `neuroos-probe-${process.pid}`);
+    fs.mkdirSync(probe);
+    fs.rmdirSync(probe);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const pidAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+function readInts(file: string): number[] {
+  try {
+    return fs
+      .readFileSync(file, "utf8")
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0);
+  } catch {
+    return [];
+  }
+}
+
+function killGroup(dir: string): void {
+  for (const pid of readInts(path.join(dir, "cgroup.procs"))) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {}
+  }
+}
+
+async function removeGroup(dir: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    killGroup(dir);
+    try {
+      fs.rmdirSync(dir);
+      return;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") return;
+      if (code !== "EBUSY") return;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const ownBases = new Set<string>();
+let exitHookInstalled = false;
+
+/** On exit: kill what is left in this process's job groups and remove them (synchronously). */
+function removeOwnBasesNow(): void {
+  for (const base of ownBases) {
+    let jobs: string[] = [];
+    try {
+      jobs = fs
+        .readdirSync(base, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name);
+    } catch {}
+    for (const job of jobs) removeNow(path.join(base, job));
+    removeNow(base);
+  }
+}
+
+/** Kills and removes a group, retrying for up to 200 ms while the kernel still holds it busy. */
+function removeNow(dir: string): void {
+  const deadline = Date.now() + 200;
+  for (;;) {
+    killGroup(dir);
+    try {
+      fs.rmdirSync(dir);
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EBUSY" || Date.now() > deadline) return;
+    }
+  }
+}
+
+/** Job groups under `<own memory group>/neuroos-<pid>/` and `<own pids group>/neuroos-<pid>/`. */
+export class Cgroups {
+  readonly support: CgroupSupport;
+  private readonly memoryBase: string | null;
+  private readonly pidsBase: string | null;
+
+  constructor(enabled = true) {
+    const memory = enabled ? ownGroup("memory") : null;
+    const pids = enabled ? ownGroup("pids") : null;
+    this.memoryBase = writable(memory) ? path.join(memory, `neuroos-${process.pid}`) : null;
+    this.pidsBase = writable(pids) ? path.join(pids, `neuroos-${process.pid}`) : null;
+    this.support = { memory: this.memoryBase !== null, pids: this.pidsBase !== null };
+    for (const base of [this.memoryBase, this.pidsBase]) {
+      if (!base) continue;
+      this.removeStale(path.dirname(base));
+      fs.mkdirSync(base, { recursive: true });
+      ownBases.add(base);
+    }
+    if (!exitHookInstalled && ownBases.size > 0) {
+      exitHookInstalled = true;
+      process.once("exit", removeOwnBasesNow);
+    }
+  }
+
+  /** Groups left by a server process that died (SIGKILL) are emptied and removed. */
+  private removeStale(parent: string): void {
+    for (const name of fs.readdirSync(parent)) {
+      const match = /^neuroos-(\d+)$/.exec(name);
+      if (!match || Number(match[1]) === process.pid || pidAlive(Number(match[1]))) continue;
+      const base = path.join(parent, name);
+      for (const job of fs.readdirSync(base, { withFileTypes: true })) {
+        if (!job.isDirectory()) continue;
+        killGroup(path.join(base, job.name));
+        try {
+          fs.rmdirSync(path.join(base, job.name));
+        } catch {}
+      }
+      try {
+        fs.rmdirSync(base);
+      } catch {}
+    }
+  }
+
+  /** A fresh group for one job, or null when the host offers no writable controller. */
+  create(limits: { memoryBytes: number; maxProcesses: number }): JobCgroup | null {
+    if (!this.memoryBase && !this.pidsBase) return null;
+    jobCounter += 1;
+    const name = `job-${jobCounter}-${randomBytes(3).toString("hex")}`;
+    const dirs: string[] = [];
+    let memoryDir: string | null = null;
+    let pidsDir: string | null = null;
+    const setLimits = (l: { memoryBytes: number; maxProcesses: number }) => {
+      if (memoryDir) {
+        // With swap accounting, memory+swap gets the same cap: a job cannot swap its way past it.
+        // (memsw must stay >= the memory limit: raise first, lower last.)
+        const memsw = path.join(memoryDir, "memory.memsw.limit_in_bytes");
+        const hasMemsw = fs.existsSync(memsw);
+        const current = Number(readText(path.join(memoryDir, "memory.limit_in_bytes")));
+        if (hasMemsw && l.memoryBytes > current) fs.writeFileSync(memsw, String(l.memoryBytes));
+        fs.writeFileSync(path.join(memoryDir, "memory.limit_in_bytes"), String(l.memoryBytes));
+        if (hasMemsw && l.memoryBytes <= current) fs.writeFileSync(memsw, String(l.memoryBytes));
+      }
+      if (pidsDir) fs.writeFileSync(path.join(pidsDir, "pids.max"), String(l.maxProcesses));
+    };
+    try {
+      if (this.memoryBase) {
+        memoryDir = path.join(this.memoryBase, name);
+        fs.mkdirSync(memoryDir, { recursive: true }); // recreates the base if another instance removed it
+        dirs.push(memoryDir);
+      }
+      if (this.pidsBase) {
+        pidsDir = path.join(this.pidsBase, name);
+        fs.mkdirSync(pidsDir, { recursive: true });
+        dirs.push(pidsDir);
+      }
+      setLimits(limits);
+    } catch (err) {
+      for (const dir of dirs) void removeGroup(dir);
+      throw err;
+    }
+    return {
+      procsFiles: dirs.map((d) => path.join(d, "cgroup.procs")),
+      events: () => ({
+        oomKilled:
+          memoryDir !== null && /^oom_kill [1-9]/m.test(readText(path.join(memoryDir, "memory.oom_control"))),
+        pidsLimitHit: pidsDir !== null && /^max [1-9]/m.test(readText(path.join(pidsDir, "pids.events"))),
+      }),
+      setLimits: (l) => {
+        try {
+          setLimits(l);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      destroy: async () => {
+        await Promise.all(dirs.map((d) => removeGroup(d)));
+      },
+    };
+  }
+
+  /** Removes this process's (empty) parent groups; called when the server closes. */
+  close(): void {
+    for (const base of [this.memoryBase, this.pidsBase]) {
+      if (!base) continue;
+      try {
+        fs.rmdirSync(base);
+      } catch {}
+    }
+  }
+}
+
+function readText(file: string): string {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+}

@@ -1,0 +1,231 @@
+import { randomBytes } from "node:crypto";
+import type { WebSocket } from "@fastify/websocket";
+import {
+  TERMINAL_CLOSE_REPLACED,
+  TERMINAL_REPLAY_BYTES,
+  type TerminalExitReason,
+  type TerminalServerFrame,
+} from "@neuroos/contracts";
+import * as pty from "node-pty";
+import { AppError } from "../http/errors";
+import type { Sandbox, SandboxLimits } from "../sandbox/runner";
+
+/** Output waiting in the socket beyond this pauses the shell; below LOW it resumes. */
+const HIGH_WATER = 1024 * 1024;
+const LOW_WATER = 256 * 1024;
+
+export interface TerminalOptions {
+  idleTimeoutMs: number;
+  reattachMs: number;
+  perUser: number;
+}
+
+function sendFrame(socket: WebSocket | null, frame: TerminalServerFrame): void {
+  if (socket && socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+}
+
+/** One bash on a PTY inside the user's sandbox; outlives its socket for `reattachMs`. */
+export class TerminalSession {
+  readonly id = randomBytes(12).toString("base64url");
+  private socket: WebSocket | null = null;
+  private readonly replay: Buffer[] = [];
+  private replayBytes = 0;
+  private pending = 0;
+  private queue: Buffer[] = [];
+  private lastActivity = Date.now();
+  private paused = false;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private detachTimer: NodeJS.Timeout | undefined;
+  private reason: TerminalExitReason | null = null;
+  private ended!: () => void;
+  /** Resolves once the shell has exited. */
+  readonly done = new Promise<void>((resolve) => {
+    this.ended = resolve;
+  });
+  exited = false;
+
+  constructor(
+    readonly userId: string,
+    private readonly term: pty.IPty,
+    private readonly options: TerminalOptions,
+    onExit: () => Promise<void>,
+  ) {
+    term.onData((data) => this.output(data as unknown as Buffer));
+    term.onExit(({ exitCode, signal }) => {
+      this.exited = true;
+      clearTimeout(this.idleTimer);
+      clearTimeout(this.detachTimer);
+      const socket = this.socket;
+      sendFrame(socket, { type: "exit", exitCode, signal: signal ?? null, reason: this.reason ?? "exited" });
+      socket?.close(1000, "Terminal ended");
+      this.socket = null;
+      void onExit().finally(() => this.ended());
+    });
+    this.touch();
+  }
+
+  get attached(): boolean {
+    return this.socket !== null;
+  }
+
+  /** Connects a socket (replacing any other), says `ready`, replays recent output. */
+  attach(socket: WebSocket, cols: number, rows: number, reattached: boolean): void {
+    clearTimeout(this.detachTimer);
+    const previous = this.socket;
+    this.socket = socket;
+    if (previous && previous !== socket) previous.close(TERMINAL_CLOSE_REPLACED, "Attached elsewhere");
+    this.pending = 0;
+    this.resume();
+    this.resize(cols, rows);
+    sendFrame(socket, { type: "ready", terminalId: this.id, reattached, cols, rows });
+    if (reattached) for (const chunk of this.replay) socket.send(chunk, { binary: true });
+    this.touch();
+  }
+
+  /** The socket went away: keep the shell for `reattachMs`, then end it. */
+  detach(socket: WebSocket): void {
+    if (this.socket !== socket || this.exited) return;
+    this.socket = null;
+    this.resume();
+    this.detachTimer = setTimeout(() => this.kill("detached"), this.options.reattachMs);
+  }
+
+  write(data: string | Buffer): void {
+    if (this.exited) return;
+    this.term.write(data);
+    this.touch();
+  }
+
+  resize(cols: number, rows: number): void {
+    if (!this.exited) this.term.resize(cols, rows);
+  }
+
+  /** Ends the shell and everything it started (the sandbox's whole process tree). */
+  kill(reason: TerminalExitReason): void {
+    if (this.exited) return;
+    this.reason ??= reason;
+    try {
+      this.term.kill("SIGKILL");
+    } catch {}
+  }
+
+  private output(data: Buffer): void {
+    this.replay.push(data);
+    this.replayBytes += data.length;
+    while (this.replayBytes > TERMINAL_REPLAY_BYTES && this.replay.length > 1)
+      this.replayBytes -= (this.replay.shift() as Buffer).length;
+    this.touch();
+    if (!this.socket) return;
+    // Reads from a PTY come a few hundred bytes at a time: what arrives in one turn of the
+    // event loop leaves as one frame.
+    this.queue.push(data);
+    if (this.queue.length === 1) setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    const socket = this.socket;
+    const chunks = this.queue.splice(0);
+    if (!socket || socket.readyState !== socket.OPEN || chunks.length === 0) return;
+    const frame = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+    this.pending += frame.length;
+    socket.send(frame, { binary: true }, () => {
+      if (this.socket !== socket) return;
+      this.pending -= frame.length;
+      if (this.paused && this.pending < LOW_WATER) this.resume();
+    });
+    if (!this.paused && this.pending > HIGH_WATER) {
+      this.paused = true;
+      this.term.pause();
+    }
+  }
+
+  private resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    this.term.resume();
+  }
+
+  /** Input or output: the terminal is in use. (The idle timer re-arms itself lazily.) */
+  private touch(): void {
+    this.lastActivity = Date.now();
+    this.idleTimer ??= setTimeout(() => this.checkIdle(), this.options.idleTimeoutMs);
+  }
+
+  private checkIdle(): void {
+    const idle = Date.now() - this.lastActivity;
+    if (idle >= this.options.idleTimeoutMs) {
+      this.kill("idle");
+      return;
+    }
+    this.idleTimer = setTimeout(() => this.checkIdle(), this.options.idleTimeoutMs - idle);
+  }
+}
+
+/** Every terminal of this server, by id; each belongs to one user. */
+export class TerminalManager {
+  private readonly sessions = new Map<string, TerminalSession>();
+
+  constructor(
+    private readonly sandbox: Sandbox,
+    private readonly options: TerminalOptions,
+  ) {}
+
+  get count(): number {
+    return this.sessions.size;
+  }
+
+  /** The user's live terminal with this id, if any (another user's id finds nothing). */
+  find(userId: string, id: string | undefined): TerminalSession | undefined {
+    const found = id ? this.sessions.get(id) : undefined;
+    return found && found.userId === userId && !found.exited ? found : undefined;
+  }
+
+  /** Starts bash in a new sandbox over `workspace`. */
+  async open(
+    userId: string,
+    workspace: string,
+    cols: number,
+    rows: number,
+    limits: Partial<SandboxLimits> = {},
+  ): Promise<TerminalSession> {
+    const mine = [...this.sessions.values()].filter((s) => s.userId === userId).length;
+    if (mine >= this.options.perUser)
+      throw new AppError(429, "rate_limited", `You already have ${mine} terminals open; close one first`);
+    const command = await this.sandbox.command(
+      ["bash", "-i"],
+      workspace,
+      { TERM: "xterm-256color", COLORTERM: "truecolor" },
+      limits,
+    );
+    let term: pty.IPty;
+    try {
+      term = pty.spawn(command.file, command.args, {
+        name: "xterm-256color",
+        cols,
+        rows,
+        cwd: "/",
+        env: command.env,
+        encoding: null,
+      });
+    } catch (err) {
+      await command.release();
+      throw err;
+    }
+    const session: TerminalSession = new TerminalSession(userId, term, this.options, () => {
+      this.sessions.delete(session.id);
+      return command.release();
+    });
+    this.sessions.set(session.id, session);
+    return session;
+  }
+
+  /** Kills every terminal (the server is closing, or a user's session ended); waits up to 3 s. */
+  async closeAll(reason: TerminalExitReason = "server_closing", userId?: string): Promise<void> {
+    const ending = [...this.sessions.values()].filter((s) => !userId || s.userId === userId);
+    for (const session of ending) session.kill(reason);
+    await Promise.race([
+      Promise.all(ending.map((s) => s.done)),
+      new Promise((resolve) => setTimeout(resolve, 3000).unref()),
+    ]);
+  }
+}

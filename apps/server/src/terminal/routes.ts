@@ -1,0 +1,124 @@
+import type { WebSocket } from "@fastify/websocket";
+import {
+  TERMINAL_WS_PATH,
+  type TerminalServerFrame,
+  terminalClientFrameSchema,
+  terminalConnectQuerySchema,
+} from "@neuroos/contracts";
+import type { FastifyInstance } from "fastify";
+import { findSessionUser } from "../auth/service";
+import { sessionToken } from "../auth/session";
+import type { Db } from "../db/client";
+import { AppError, parse } from "../http/errors";
+import { isAllowedOrigin } from "../http/origin-guard";
+import type { WorkspaceService } from "../workspace/service";
+import type { TerminalManager } from "./manager";
+
+export interface TerminalRouteDeps {
+  db: Db;
+  terminals: TerminalManager;
+  workspaces: WorkspaceService;
+  allowedOrigins: string[];
+  /** How often an open socket re-checks that its session still exists. */
+  sessionCheckMs?: number;
+}
+
+function send(socket: WebSocket, frame: TerminalServerFrame): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+}
+
+/** The terminal's WebSocket (protocol in packages/contracts/src/terminal.ts). */
+export async function terminalRoutes(app: FastifyInstance, deps: TerminalRouteDeps): Promise<void> {
+  const allowed = new Set(deps.allowedOrigins);
+
+  app.get(
+    TERMINAL_WS_PATH,
+    {
+      websocket: true,
+      onRequest: async (request) => {
+        const origin = request.headers.origin;
+        if (origin !== undefined && !isAllowedOrigin(request, origin, allowed))
+          throw new AppError(403, "forbidden", "Cross-origin WebSocket refused");
+        const token = sessionToken(request);
+        const found = token ? await findSessionUser(deps.db, token) : null;
+        if (!found) throw new AppError(401, "unauthorized", "Sign in to continue");
+        request.user = found.user;
+        request.sessionId = found.sessionId;
+        parse(terminalConnectQuerySchema, request.query);
+      },
+    },
+    async (socket, request) => {
+      const user = request.user;
+      const token = sessionToken(request);
+      if (!user || !token) return socket.close(1008, "Unauthenticated");
+      const query = parse(terminalConnectQuerySchema, request.query);
+      // Frames that arrive while the sandbox starts are kept, then written in order.
+      const early: { data: Buffer; isBinary: boolean }[] = [];
+      socket.on("message", (data: Buffer, isBinary: boolean) => early.push({ data, isBinary }));
+      let session = deps.terminals.find(user.id, query.id);
+      const reattached = session !== undefined;
+      if (!session) {
+        try {
+          const workspace = await deps.workspaces.root(user.id);
+          // Files written in the terminal get the plan's per-file limit, as uploads do.
+          const maxFileSizeMb = deps.workspaces.quota(user.plan).maxFileBytes / (1024 * 1024);
+          session = await deps.terminals.open(user.id, workspace, query.cols, query.rows, { maxFileSizeMb });
+        } catch (err) {
+          const known = err instanceof AppError;
+          if (!known) request.log.error({ err }, "terminal failed to start");
+          send(socket, {
+            type: "error",
+            code: known ? err.code : "internal_error",
+            message: known ? err.message : "The terminal could not start",
+          });
+          return socket.close(1008, "Terminal unavailable");
+        }
+      }
+      const term = session;
+      if (socket.readyState !== socket.OPEN) {
+        if (!reattached) term.kill("detached"); // gone before it could use the terminal
+        return;
+      }
+      term.attach(socket, query.cols, query.rows, reattached);
+
+      const handle = ({ data, isBinary }: { data: Buffer; isBinary: boolean }) => {
+        if (isBinary) return term.write(data);
+        let json: unknown;
+        try {
+          json = JSON.parse(data.toString());
+        } catch {
+          return send(socket, { type: "error", code: "invalid_frame", message: "Text frames must be JSON" });
+        }
+        const frame = terminalClientFrameSchema.safeParse(json);
+        if (!frame.success) {
+          const issue = frame.error.issues[0];
+          return send(socket, {
+            type: "error",
+            code: "invalid_frame",
+            message: `${issue?.path.join(".") || "frame"}: ${issue?.message}`,
+          });
+        }
+        const f = frame.data;
+        if (f.type === "input") term.write(f.data);
+        else if (f.type === "resize") term.resize(f.cols, f.rows);
+        else send(socket, { type: "pong" });
+      };
+      socket.removeAllListeners("message");
+      for (const frame of early.splice(0)) handle(frame);
+      socket.on("message", (data: Buffer, isBinary: boolean) => handle({ data, isBinary }));
+
+      // Logging out (or a deleted account) ends the session: its terminals end with it.
+      const check = setInterval(async () => {
+        const still = await findSessionUser(deps.db, token).catch(() => undefined);
+        if (still === null) {
+          term.kill("killed");
+          socket.close(1008, "Session ended");
+        }
+      }, deps.sessionCheckMs ?? 5000);
+      socket.on("close", () => {
+        clearInterval(check);
+        term.detach(socket);
+      });
+    },
+  );
+}

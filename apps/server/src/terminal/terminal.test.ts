@@ -1,0 +1,205 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { TERMINAL_WS_PATH } from "@neuroos/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { type Database, openPglite } from "../db/client";
+import { describeWithSandbox } from "../test/sandbox-ready";
+import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+
+let marks = 0;
+
+/** A terminal client: collects output bytes and JSON frames. */
+class Term {
+  output = Buffer.alloc(0);
+  frames: Record<string, unknown>[] = [];
+  closed: Promise<{ code: number; reason: string }>;
+  private wake: (() => void)[] = [];
+
+  constructor(readonly socket: WebSocket) {
+    socket.on("message", (data: Buffer, isBinary) => {
+      if (isBinary) this.output = Buffer.concat([this.output, data]);
+      else this.frames.push(JSON.parse(data.toString()));
+      for (const w of this.wake.splice(0)) w();
+    });
+    this.closed = new Promise((resolve) =>
+      socket.once("close", (code, r) => resolve({ code, reason: r.toString() })),
+    );
+  }
+
+  static open(url: string, headers: Record<string, string>): Promise<Term> {
+    const socket = new WebSocket(url, { headers });
+    return new Promise((resolve, reject) => {
+      socket.once("open", () => resolve(new Term(socket)));
+      socket.once("error", reject);
+      socket.once("unexpected-response", (_q, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    });
+  }
+
+  async until(test: () => boolean, ms = 8000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!test()) {
+      const left = deadline - Date.now();
+      if (left <= 0)
+        throw new Error(
+          `timed out; output: ${JSON.stringify(this.output.toString().slice(-500))} frames: ${JSON.stringify(this.frames)}`,
+        );
+      await new Promise<void>((r) => {
+        const timer = setTimeout(r, Math.min(left, 50)); // polls too: not every condition is a frame
+        this.wake.push(() => {
+          clearTimeout(timer);
+          r();
+        });
+      });
+    }
+  }
+
+  frame(type: string) {
+    return this.until(() => this.frames.some((f) => f.type === type)).then(
+      () => this.frames.find((f) => f.type === type) as Record<string, unknown>,
+    );
+  }
+
+  text(): string {
+    return this.output.toString();
+  }
+
+  /** Runs a command and waits for what it prints (`expected`), then for its end mark. */
+  async run(command: string, expected?: string): Promise<void> {
+    marks += 1;
+    // The shell echoes the command line: the mark printed is computed, so the echo never matches it.
+    const mark = `done-${marks * 1000 + 7}.`;
+    this.socket.send(Buffer.from(`${command}\necho done-$((${marks}*1000+7)).\n`), { binary: true });
+    await this.until(() => this.text().includes(mark));
+    if (expected !== undefined) expect(this.text()).toContain(expected);
+  }
+}
+
+/** Host processes whose command line contains `needle` (to prove a process tree is gone). */
+function processesWith(needle: string): number[] {
+  const found: number[] = [];
+  for (const pid of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(needle)) found.push(Number(pid));
+    } catch {}
+  }
+  return found;
+}
+
+async function waitGone(needle: string, ms = 5000): Promise<number[]> {
+  const deadline = Date.now() + ms;
+  let left = processesWith(needle);
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    left = processesWith(needle);
+  }
+  return left;
+}
+
+describeWithSandbox("terminal over WebSocket", () => {
+  let database: Database;
+  let t: TestApp;
+  let dataDir: string;
+  let base: string;
+  let origin: string;
+  let cookie: string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-term-"));
+    database = await openPglite();
+    await database.migrate();
+    t = await buildTestApp(database, {
+      DATA_DIR: dataDir,
+      TERMINAL_REATTACH_MS: "1500",
+      TERMINAL_IDLE_TIMEOUT_MS: "3000",
+      TERMINALS_PER_USER: "3",
+    });
+    cookie = (await signedInUser(t.app)).cookie;
+    origin = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    base = `${origin.replace("http", "ws")}${TERMINAL_WS_PATH}`;
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const open = (query = "", headers: Record<string, string> = { cookie, origin }) =>
+    Term.open(`${base}${query}`, headers);
+
+  it("refuses an unauthenticated upgrade and a foreign Origin", async () => {
+    await expect(open("", { origin })).rejects.toThrow("HTTP 401");
+    await expect(open("", { cookie, origin: "https://evil.example" })).rejects.toThrow("HTTP 403");
+    await expect(open("?cols=0", { cookie, origin })).rejects.toThrow("HTTP 400");
+  });
+
+  it("runs a real bash in the sandbox: echo, workspace, resize, binary-safe output", async () => {
+    const term = await open("?cols=100&rows=30");
+    const ready = await term.frame("ready");
+    expect(ready).toMatchObject({ reattached: false, cols: 100, rows: 30 });
+    await term.run("echo $((6*7))-$(id -u)-$HOME", "42-1000-/home/user");
+    await term.run("ls ~/projects", "example.py");
+    term.socket.send(JSON.stringify({ type: "resize", cols: 120, rows: 40 }));
+    await term.run("stty size", "\r40 120\r\n");
+    term.socket.send(
+      JSON.stringify({ type: "input", data: "printf '\\xff\\x00\\xfe'; echo $((2+3))bytes\n" }),
+    );
+    await term.until(() => term.text().includes("5bytes"));
+    expect(term.output.includes(Buffer.from([0xff, 0x00, 0xfe]))).toBe(true);
+    term.socket.send("not json");
+    expect(await term.frame("error")).toMatchObject({ code: "invalid_frame" });
+    term.socket.send(JSON.stringify({ type: "ping" }));
+    await term.frame("pong");
+    term.socket.send(Buffer.from("exit 7\n"), { binary: true });
+    expect(await term.frame("exit")).toMatchObject({ exitCode: 7, reason: "exited" });
+    expect((await term.closed).code).toBe(1000);
+  });
+
+  it("reattaches within the window with the recent output, then kills the tree after it", async () => {
+    const marker = `${Date.now() % 100000}`;
+    const first = await open();
+    const { terminalId } = (await first.frame("ready")) as { terminalId: string };
+    await first.run(`sleep 7${marker} &`);
+    const replayMark = `done-${marks * 1000 + 7}.`;
+    await first.until(() => processesWith(`7${marker}`).length > 0);
+    first.socket.close();
+    await first.closed;
+
+    const again = await open(`?id=${terminalId}`);
+    expect(await again.frame("ready")).toMatchObject({ terminalId, reattached: true });
+    await again.until(() => again.text().includes(replayMark)); // the recent output, replayed
+    await again.run("echo still-$((1+1))", "still-2");
+    // Another user cannot take it over: the id opens a new terminal for them.
+    const other = await signedInUser(t.app);
+    const stranger = await open(`?id=${terminalId}`, { cookie: other.cookie, origin });
+    expect(await stranger.frame("ready")).toMatchObject({ reattached: false });
+    expect((await stranger.frame("ready")).terminalId).not.toBe(terminalId);
+    stranger.socket.close();
+    // A second socket of the same user takes over; the first is told with 4000.
+    const takeover = await open(`?id=${terminalId}`);
+    expect((await again.closed).code).toBe(4000);
+    takeover.socket.close();
+    await takeover.closed;
+    expect(await waitGone(`7${marker}`, 6000)).toEqual([]);
+  });
+
+  it("closes an idle terminal after the configured timeout", async () => {
+    const term = await open();
+    await term.frame("ready");
+    expect(await term.frame("exit")).toMatchObject({ reason: "idle" });
+    expect((await term.closed).code).toBe(1000);
+  });
+
+  it("caps the terminals a user may have open", async () => {
+    const user = await signedInUser(t.app);
+    const headers = { cookie: user.cookie, origin };
+    const terms = await Promise.all([open("", headers), open("", headers), open("", headers)]);
+    await Promise.all(terms.map((x) => x.frame("ready")));
+    const fourth = await open("", headers);
+    expect(await fourth.frame("error")).toMatchObject({ code: "rate_limited" });
+    expect((await fourth.closed).code).toBe(1008);
+    for (const x of terms) x.socket.send(Buffer.from("exit\n"), { binary: true });
+    await Promise.all(terms.map((x) => x.closed));
+  });
+});

@@ -1,0 +1,18 @@
+import type { WorkspaceQuota } from "@neuroos/contracts";
+import type { Env } from "../env";
+
+const MB = 1024 * 1024;
+
+/** Per-file and per-workspace limits by plan, from the validated environment. */
+export function workspaceQuotas(env: Env): Record<"free" | "pro", WorkspaceQuota> {
+  return {
+    free: {
+      maxFileBytes: Math.floor(env.WORKSPACE_FILE_MB_FREE * MB),
+      maxWorkspaceBytes: Math.floor(env.WORKSPACE_QUOTA_MB_FREE * MB),
+    },
+    pro: {
+      maxFileBytes: Math.floor(env.WORKSPACE_FILE_MB_PRO * MB),
+      maxWorkspaceBytes: Math.floor(env.WORKSPACE_QUOTA_MB_PRO * MB),
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import fastifyMultipart from "@fastify/multipart";
+import {
+  filePathQuerySchema,
+  listFilesQuerySchema,
+  MAX_TEXT_FILE_BYTES,
+  mkdirSchema,
+  moveFileSchema,
+  uploadQuerySchema,
+  writeFileSchema,
+} from "@neuroos/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { requireSession } from "../auth/session";
+import type { Db } from "../db/client";
+import { AppError, parse } from "../http/errors";
+import { formatBytes, type Owner, type UploadPart, type WorkspaceService } from "./service";
+
+export interface WorkspaceRouteDeps {
+  db: Db;
+  workspaces: WorkspaceService;
+}
+
+/** A JSON write carries at most MAX_TEXT_FILE_BYTES, base64-encoded at worst. */
+const WRITE_BODY_LIMIT = Math.ceil((MAX_TEXT_FILE_BYTES * 4) / 3) + 64 * 1024;
+const MAX_UPLOAD_FILES = 50;
+
+const owner = (request: FastifyRequest): Owner => {
+  if (!request.user) throw new AppError(401, "unauthorized", "Sign in to continue");
+  return request.user;
+};
+
+/** Content-Disposition for a download: a plain ASCII fallback and the exact UTF-8 name. */
+export function attachment(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** The files API: every path is a workspace path checked by the path guard. */
+export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): Promise<void> {
+  const { workspaces } = deps;
+  await app.register(fastifyMultipart);
+  app.addHook("onRequest", requireSession(deps.db));
+
+  app.get("/api/files", async (request, reply) => {
+    const query = parse(listFilesQuerySchema, request.query);
+    const { entries, truncated } = await workspaces.list(owner(request), query.path, query.recursive);
+    if (truncated) reply.header("x-files-truncated", "true");
+    return entries;
+  });
+
+  app.get("/api/files/stats", async (request) => workspaces.stats(owner(request)));
+
+  app.get("/api/files/content", async (request) => {
+    const { path } = parse(filePathQuerySchema, request.query);
+    return workspaces.read(owner(request), path);
+  });
+
+  app.put(
+    "/api/files/content",
+    {
+      bodyLimit: WRITE_BODY_LIMIT,
+      onRequest: async (request) => {
+        if (Number(request.headers["content-length"] ?? 0) > WRITE_BODY_LIMIT) throw textTooLarge();
+      },
+    },
+    async (request) => {
+      const input = parse(writeFileSchema, request.body);
+      if (Buffer.byteLength(input.content, input.encoding) > MAX_TEXT_FILE_BYTES) throw textTooLarge();
+      return workspaces.write(owner(request), input);
+    },
+  );
+
+  app.post("/api/files/mkdir", async (request, reply) => {
+    const { path } = parse(mkdirSchema, request.body);
+    return reply.status(201).send(await workspaces.mkdir(owner(request), path));
+  });
+
+  app.post("/api/files/move", async (request) => {
+    const { from, to } = parse(moveFileSchema, request.body);
+    return workspaces.move(owner(request), from, to);
+  });
+
+  app.delete("/api/files", async (request, reply) => {
+    const { path } = parse(filePathQuerySchema, request.query);
+    await workspaces.remove(owner(request), path);
+    return reply.status(204).send();
+  });
+
+  app.post("/api/files/upload", async (request, reply) => {
+    const query = parse(uploadQuerySchema, request.query);
+    if (!request.isMultipart())
+      throw new AppError(415, "unsupported_media_type", "Send the files as multipart/form-data");
+    const user = owner(request);
+    const maxFile = workspaces.quota(user.plan).maxFileBytes;
+    const parts = request.parts({
+      // Keep names as sent ("../x" included) so the path guard refuses them instead of rewriting them.
+      preservePath: true,
+      // One byte over the plan's limit lets the service say which limit was passed.
+      limits: { fileSize: maxFile + 1, files: MAX_UPLOAD_FILES, fields: 20, parts: MAX_UPLOAD_FILES + 20 },
+    });
+    async function* files(): AsyncGenerator<UploadPart> {
+      for await (const part of parts) if (part.type === "file") yield part;
+    }
+    try {
+      const entries = await workspaces.upload(user, query.dir, files(), query.overwrite);
+      return reply.status(201).send({ files: entries });
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT")
+        throw new AppError(413, "payload_too_large", `Upload at most ${MAX_UPLOAD_FILES} files at once`);
+      if (code === "FST_REQ_FILE_TOO_LARGE")
+        throw new AppError(
+          413,
+          "payload_too_large",
+          `A file is larger than the ${formatBytes(maxFile)} limit`,
+        );
+      throw err;
+    }
+  });
+
+  app.get("/api/files/download", async (request, reply) => {
+    const { path } = parse(filePathQuerySchema, request.query);
+    const file = await workspaces.openDownload(owner(request), path);
+    reply
+      .header("content-type", "application/octet-stream")
+      .header("content-length", String(file.stat.size))
+      .header("content-disposition", attachment(file.name))
+      .header("cache-control", "private, no-store");
+    return reply.send(file.handle.createReadStream());
+  });
+}
+
+const textTooLarge = () =>
+  new AppError(
+    413,
+    "payload_too_large",
+    `Files larger than ${formatBytes(MAX_TEXT_FILE_BYTES)} cannot be saved as text; upload them instead`,
+  );

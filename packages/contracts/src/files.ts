@@ -1,0 +1,101 @@
+import { z } from "zod";
+import type { planSchema } from "./auth";
+
+type Plan = z.infer<typeof planSchema>;
+
+/**
+ * The user's workspace, as the user (and code in the sandbox) sees it. Every path in the
+ * files API is a workspace path under `/home/user`; a relative path is taken from there.
+ */
+export const WORKSPACE_HOME = "/home/user";
+/** The starter tree a new workspace gets. */
+export const STARTER_DIR = "/home/user/projects";
+
+const MB = 1024 * 1024;
+export interface WorkspaceQuota {
+  /** Largest single file, in bytes. */
+  maxFileBytes: number;
+  /** All files of the workspace together, in bytes. */
+  maxWorkspaceBytes: number;
+}
+/** Default quotas by plan (the server may be configured with other figures; see GET /api/files/stats). */
+export const defaultWorkspaceQuotas: Record<Plan, WorkspaceQuota> = {
+  free: { maxFileBytes: 10 * MB, maxWorkspaceBytes: 100 * MB },
+  pro: { maxFileBytes: 100 * MB, maxWorkspaceBytes: 2048 * MB },
+};
+/** Text opened or saved as JSON (the editor) is capped lower than uploads and downloads. */
+export const MAX_TEXT_FILE_BYTES = 5 * MB;
+/** GET /api/files answers at most this many entries (header `x-files-truncated: true` beyond). */
+export const MAX_LIST_ENTRIES = 10_000;
+
+const workspacePath = z.string().min(1, "Path is required").max(4096, "Path is too long");
+
+export const fileTypeSchema = z.enum(["file", "directory", "symlink"]);
+export const fileEntrySchema = z.object({
+  /** Workspace path, e.g. /home/user/projects/example.py */
+  path: workspacePath,
+  type: fileTypeSchema,
+  /** Bytes (0 for folders). */
+  size: z.number().int().min(0),
+  /** ISO 8601 time of the last modification. */
+  modified: z.string(),
+});
+export type FileEntry = z.infer<typeof fileEntrySchema>;
+
+export const fileStatsSchema = z.object({
+  totalFiles: z.number().int().min(0),
+  totalSize: z.number().int().min(0),
+  quota: z.object({ maxFileBytes: z.number(), maxWorkspaceBytes: z.number() }),
+});
+export type FileStats = z.infer<typeof fileStatsSchema>;
+
+/** GET /api/files?path=&recursive= — lists below `path` (default /home/user), recursively by default. */
+export const listFilesQuerySchema = z.object({
+  path: workspacePath.default(WORKSPACE_HOME),
+  recursive: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+});
+/** GET /api/files/content?path=, GET /api/files/download?path=, DELETE /api/files?path= */
+export const filePathQuerySchema = z.object({ path: workspacePath });
+
+export const fileEncodingSchema = z.enum(["utf8", "base64"]);
+/** GET /api/files/content answers this; binary files come back in base64. */
+export const fileContentSchema = z.object({
+  path: workspacePath,
+  content: z.string(),
+  encoding: fileEncodingSchema,
+  size: z.number().int().min(0),
+  modified: z.string(),
+});
+export type FileContent = z.infer<typeof fileContentSchema>;
+
+/** PUT /api/files/content — creates or replaces a file (atomically); answers its FileEntry. */
+export const writeFileSchema = z.object({
+  path: workspacePath,
+  content: z.string(),
+  encoding: fileEncodingSchema.default("utf8"),
+  /** false: refuse (409) when the file exists. */
+  overwrite: z.boolean().default(true),
+});
+export type WriteFileInput = z.input<typeof writeFileSchema>;
+
+/** POST /api/files/mkdir — creates the folder and any missing parents; answers its FileEntry. */
+export const mkdirSchema = z.object({ path: workspacePath });
+
+/** POST /api/files/move — renames or moves a file or folder; refuses (409) to replace anything. */
+export const moveFileSchema = z.object({ from: workspacePath, to: workspacePath });
+
+/**
+ * POST /api/files/upload?dir=/home/user/projects — multipart/form-data with one or more file
+ * parts. Each part's file name must be a plain name (no folders). All files are written or none.
+ * Answers `{ files: FileEntry[] }` with 201.
+ */
+export const uploadQuerySchema = z.object({
+  dir: workspacePath.default(WORKSPACE_HOME),
+  overwrite: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+});

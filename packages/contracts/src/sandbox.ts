@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { executionLanguageSchema } from "./live";
+
+/** The one message shown whenever code cannot run because the sandbox is unusable (fail closed). */
+export const SANDBOX_UNAVAILABLE_MESSAGE =
+  "Code execution is unavailable: the sandbox cannot start on this server";
+
+/** Largest program accepted, in characters. */
+export const MAX_CODE_CHARS = 200_000;
+
+/** POST /api/sandbox/run — runs `code` in the user's sandbox against their workspace. */
+export const sandboxRunSchema = z.object({
+  language: executionLanguageSchema,
+  code: z.string().min(1, "Code is required").max(MAX_CODE_CHARS, "Code is too long"),
+  /** Wall-time limit in ms; capped by the server's configured limit. */
+  timeoutMs: z.number().int().min(100).max(600_000).optional(),
+  /** Text fed to the program's standard input (none by default). */
+  stdin: z.string().max(1_000_000).optional(),
+});
+export type SandboxRunInput = z.infer<typeof sandboxRunSchema>;
+
+/** Which limit ended a job, when one did. */
+export const sandboxLimitSchema = z.enum([
+  "time",
+  "cpu",
+  "memory",
+  "processes",
+  "file_size",
+  "output",
+  "cancelled",
+]);
+export type SandboxLimit = z.infer<typeof sandboxLimitSchema>;
+
+export const sandboxResultSchema = z.object({
+  stdout: z.string(),
+  stderr: z.string(),
+  /** The program's exit code; null when it was killed by a signal. */
+  exitCode: z.number().int().nullable(),
+  /** The signal that ended the program (e.g. SIGKILL), if any. */
+  signal: z.string().nullable(),
+  durationMs: z.number(),
+  /** The limit that ended the job, or null when it ended by itself. */
+  limit: sandboxLimitSchema.nullable(),
+  /** True when output passed the output limit and was cut (a notice ends stdout). */
+  truncated: z.boolean(),
+});
+export type SandboxResult = z.infer<typeof sandboxResultSchema>;
+
+/** GET /api/sandbox/health — whether code can run here, and which protections are active. */
+export const sandboxHealthSchema = z.object({
+  available: z.boolean(),
+  /** SANDBOX_UNAVAILABLE_MESSAGE plus the reason, when not available. */
+  message: z.string(),
+  bwrapVersion: z.string().nullable(),
+  seccomp: z.boolean(),
+  cgroups: z.object({ memory: z.boolean(), pids: z.boolean() }),
+  limits: z.object({
+    timeoutMs: z.number(),
+    cpuSeconds: z.number(),
+    memoryMb: z.number(),
+    maxProcesses: z.number(),
+    maxFileSizeMb: z.number(),
+    outputBytes: z.number(),
+  }),
+});
+export type SandboxHealth = z.infer<typeof sandboxHealthSchema>;
