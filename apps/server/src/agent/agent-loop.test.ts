@@ -142,6 +142,29 @@ describeEachDatabase(
       });
     }
 
+    it("falls back to fenced code blocks for a model without tool calling (Ollama llama2)", async () => {
+      await settings({
+        defaultProvider: "ollama",
+        safeMode: false,
+        providers: { ollama: { model: "llama2" } },
+      });
+      provider.script(
+        { kind: "text", chunks: ["Let me compute it:\n```python\nprint(sum(range(10)))\n```\n"] },
+        { kind: "text", chunks: ["The sum is 45."] },
+      );
+      const sessionId = await interpreterSession();
+      live.send({ type: "chat_message", sessionId, content: "sum 0..9" });
+      expect((await turnEnd(sessionId)).state).toBe("done");
+      const list = await messages(sessionId);
+      expect(list.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant"]);
+      expect(JSON.parse(list[2]?.content ?? "{}").stdout).toBe("45\n");
+      const requests = provider.calls.filter((c) => c.flavor === "ollama");
+      expect(requests[0]?.body).not.toHaveProperty("tools");
+      expect(JSON.stringify(requests[1]?.body)).toContain("Output of your code block");
+      expect(list[3]?.content).toBe("The sum is 45.");
+      await settings({ providers: { ollama: { model: null } } });
+    });
+
     it("gives invalid arguments and unknown tools back to the model, which continues", async () => {
       await settings({ defaultProvider: "openai", safeMode: false });
       provider.script(

@@ -63,7 +63,7 @@ export async function runTurn(
     const access = await gateway.access(user.id);
     const call = await gateway.prepare(user.id, config, access);
     const withTools = agent !== null && agent.tools.length > 0;
-    const native = withTools && call.adapter.supportsTools;
+    const native = withTools && gateway.supportsTools(call);
     const fallback = withTools && !native && agent.tools.includes("run_code");
     const safeMode = access.preferences.safeMode || (agent?.safeMode ?? true);
     const system = [agent?.systemPrompt, fallback ? FENCED_CODE_INSTRUCTIONS : ""]

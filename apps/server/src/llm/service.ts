@@ -126,6 +126,11 @@ export class LlmGateway {
     return providerCatalog[provider].defaultModel;
   }
 
+  /** Whether this call's provider and model take native tool calls. */
+  supportsTools(call: PreparedCall): boolean {
+    return call.adapter.supportsTools && !call.adapter.modelsWithoutTools?.test(call.model);
+  }
+
   async prepare(userId: string, config: LlmConfig = {}, access?: UserLlmAccess): Promise<PreparedCall> {
     const a = access ?? (await this.access(userId));
     const provider = config.provider ?? a.preferences.defaultProvider;
@@ -246,7 +251,7 @@ export class LlmGateway {
     let received = false;
     let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
     try {
-      if (input.tools && !call.adapter.supportsTools) {
+      if (input.tools && !this.supportsTools(call)) {
         throw new LlmError(
           400,
           "llm_bad_request",

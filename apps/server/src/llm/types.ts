@@ -13,6 +13,8 @@ export interface Connection {
 export interface ProviderAdapter {
   id: ProviderId;
   supportsTools: boolean;
+  /** Models of a tool-calling provider that have no tool calling (the agent falls back to fenced code). */
+  modelsWithoutTools?: RegExp;
   /** A model speaking the provider's wire protocol (through the AI SDK). */
   languageModel(connection: Connection, modelId: string): LanguageModelV3;
   /** Provider-specific call options carrying temperature and max tokens where the adapter needs them. */

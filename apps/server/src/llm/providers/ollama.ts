@@ -6,6 +6,8 @@ import { countModels, getJson } from "./ping";
 export const ollamaAdapter: ProviderAdapter = {
   id: "ollama",
   supportsTools: true,
+  // Ollama refuses tools for models whose template has none (these catalogue models among them).
+  modelsWithoutTools: /^(llama2|codellama|neural-chat|starling-lm|gemma2?|phi3?)(:|$)/,
   languageModel(connection, modelId) {
     return createOllama({
       baseURL: `${connection.baseUrl}/api`,
