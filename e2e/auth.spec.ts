@@ -38,7 +38,7 @@ test("sign up, then sign in, then the dashboard", async ({ page }) => {
   await expect(sidebar.getByText("Free", { exact: true })).toBeVisible();
 });
 
-test("the sidebar lists both groups; only System Console is a link for now", async ({ page }) => {
+test("the sidebar lists both groups; built sections are links, the rest are marked", async ({ page }) => {
   await signedInAccount(page);
   await page.goto("/dashboard");
   const nav = page
@@ -46,17 +46,11 @@ test("the sidebar lists both groups; only System Console is a link for now", asy
     .getByRole("navigation", { name: "Dashboard" });
   await expect(nav.getByRole("heading", { name: "System" })).toBeVisible();
   await expect(nav.getByRole("heading", { name: "Desktop Apps" })).toBeVisible();
-  await expect(nav.getByRole("link")).toHaveCount(1);
+  const built = ["System Console", "Tools & Agents", "Files", "Settings"];
+  await expect(nav.getByRole("link")).toHaveCount(built.length);
+  for (const title of built) await expect(nav.getByRole("link", { name: title })).toBeVisible();
   await expect(nav.getByRole("link", { name: "System Console" })).toHaveAttribute("aria-current", "page");
-  for (const title of [
-    "Desktop OS",
-    "Tools & Agents",
-    "Files",
-    "Audio I/O",
-    "Settings",
-    "NotesPad",
-    "PromptCanvas",
-  ]) {
+  for (const title of ["Desktop OS", "Audio I/O", "NotesPad", "PromptCanvas"]) {
     await expect(nav.locator('[aria-disabled="true"]', { hasText: title })).toContainText(
       "Not available yet",
     );

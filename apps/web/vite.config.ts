@@ -22,7 +22,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: "vendor", test: /node_modules[\\/]/ },
+            // Syntax highlighting stays out: it loads on first use (features/console/use-highlight.ts).
+            { name: "vendor", test: /node_modules[\\/](?!(highlight\.js|lowlight)[\\/])/ },
           ],
         },
       },

@@ -5,6 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import { PARTNER_DOMAIN } from "./accounts";
 
+/**
+ * The fixed port of the fake OpenAI-compatible server e2e/settings.spec.ts starts; user base
+ * URLs on loopback are refused unless allowlisted, so the server allows this one (and Ollama's).
+ */
+export const PROVIDER_TEST_PORT = 39187;
+
 const root = path.resolve(import.meta.dirname, "../..");
 const serverMain = path.join(root, "apps/server/dist/main.js");
 
@@ -52,6 +58,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       EXECUTIVE_ACCESS_DOMAINS: PARTNER_DOMAIN,
+      LLM_ENDPOINT_ALLOWLIST: `127.0.0.1:${PROVIDER_TEST_PORT},localhost:11434,127.0.0.1:11434`,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -21,6 +21,7 @@ import { FrameRouter } from "./live/frame-router";
 import { liveRoutes } from "./live/routes";
 import { registerSystemFrames } from "./live/system-frames";
 import { createLlm } from "./llm";
+import { llmCoreCheck } from "./llm/module-check";
 import { llmRoutes } from "./llm/routes";
 import { loggerOptions } from "./logger";
 import { logsRoutes } from "./logs/routes";
@@ -115,11 +116,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await terminals.closeAll();
     sandbox.close();
   });
+  // The LLM gateway: every model call goes through llm.gateway (per-user settings, five providers).
+  const llm = createLlm({ env, db: database.db, log: app.log });
+  app.addHook("onClose", () => llm.close());
   const modules = new ModuleRegistry([
     fileIoCheck(env.DATA_DIR),
     vectorDbCheck(database),
     codeInterpreterCheck(sandbox),
     terminalCheck(sandbox, () => terminals.count),
+    llmCoreCheck(llm),
   ]);
   await app.register(systemRoutes, { database, modules });
   await app.register(authRoutes, {
@@ -135,9 +140,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatRoutes, { db: database.db });
   await app.register(logsRoutes, { db: database.db });
   await app.register(agentRoutes, { db: database.db });
-  // The LLM gateway: every model call goes through llm.gateway (per-user settings, five providers).
-  const llm = createLlm({ env, db: database.db, log: app.log });
-  app.addHook("onClose", () => llm.close());
   await app.register(settingsRoutes, {
     db: database.db,
     box: llm.box,

@@ -4,28 +4,31 @@ import type { ModuleStatus, SystemModule } from "@neuroos/contracts";
 export interface ModuleCheck {
   id: string;
   name: string;
-  check(): Promise<{ status: ModuleStatus; description: string }>;
+  /** Checks for this user (some modules depend on the user's settings). */
+  check(userId: string): Promise<{ status: ModuleStatus; description: string }>;
 }
 
 /** Runs every module's check, sharing results for `ttlMs` so a busy console does not hammer them. */
 export class ModuleRegistry {
-  private cache: { at: number; modules: Promise<SystemModule[]> } | undefined;
+  private readonly cache = new Map<string, { at: number; modules: Promise<SystemModule[]> }>();
 
   constructor(
     private readonly checks: ModuleCheck[],
     private readonly ttlMs = 10_000,
   ) {}
 
-  list(): Promise<SystemModule[]> {
+  list(userId: string): Promise<SystemModule[]> {
     const now = Date.now();
-    if (!this.cache || now - this.cache.at >= this.ttlMs) {
-      this.cache = { at: now, modules: Promise.all(this.checks.map((c) => this.run(c))) };
-    }
-    return this.cache.modules;
+    const hit = this.cache.get(userId);
+    if (hit && now - hit.at < this.ttlMs) return hit.modules;
+    const modules = Promise.all(this.checks.map((c) => this.run(c, userId)));
+    this.cache.set(userId, { at: now, modules });
+    if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value as string);
+    return modules;
   }
 
-  private async run(module: ModuleCheck): Promise<SystemModule> {
-    const result = await module.check().catch((err: Error) => ({
+  private async run(module: ModuleCheck, userId: string): Promise<SystemModule> {
+    const result = await module.check(userId).catch((err: Error) => ({
       status: "error" as const,
       description: `Health check failed: ${err.message}`,
     }));

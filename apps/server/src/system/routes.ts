@@ -32,7 +32,9 @@ export async function systemRoutes(
     return reply.status(up ? 200 : 503).send(body);
   });
 
-  app.get("/api/modules", { onRequest: requireSession(deps.database.db) }, () => deps.modules.list());
+  app.get("/api/modules", { onRequest: requireSession(deps.database.db) }, (request) =>
+    deps.modules.list(request.user?.id ?? ""),
+  );
   const cpu = new CpuSampler();
   app.get("/api/system/stats", { onRequest: requireSession(deps.database.db) }, () =>
     systemStats(cpu, liveConnections.count),

@@ -33,6 +33,10 @@ describeEachDatabase("system API", (db) => {
     const vector = modules.find((m: { id: string }) => m.id === "vector-db");
     // PGlite is built without pgvector until the vector issue loads it; PostgreSQL here has none.
     expect(["active", "error"]).toContain(vector.status);
+    // No provider is configured here: the LLM Core module says so rather than 'active'.
+    const core = modules.find((m: { id: string }) => m.id === "llm-core");
+    expect(core).toMatchObject({ name: "LLM Core", status: "inactive" });
+    expect(core.description).toMatch(/^OpenAI: /);
     for (const m of modules) {
       expect(m).toMatchObject({ name: expect.any(String), description: expect.any(String) });
       expect(Date.parse(m.lastHealthCheck)).toBeGreaterThan(Date.now() - 60_000);

@@ -17,3 +17,25 @@ export function formatDate(iso: string): string {
     ? iso
     : date.toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
 }
+
+/** Bytes in the largest fitting unit: "512 B", "1.5 KB", "3.2 GB" (1024-based). */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return "—";
+  const units = ["B", "KB", "MB", "GB", "TB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}
+
+/** A time of day for log lines: "14:05:09". */
+export function formatClock(at: number | string): string {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime())
+    ? String(at)
+    : date.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+}

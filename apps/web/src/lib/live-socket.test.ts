@@ -84,6 +84,7 @@ describe("LiveSocket", () => {
     expect(states.filter((s) => s === "connecting").length).toBe(connectingAfterGivingUp); // 2 + 3 retries, then stops
     expect(connectingAfterGivingUp).toBe(5);
     expect(live.error).toBe("WebSocket connection error");
+    expect(live.retrying).toBe(false);
     await server(port); // back again, but retries are used up until connect() is called
     live.connect();
     await until(() => live.state === "connected");

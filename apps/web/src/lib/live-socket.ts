@@ -46,6 +46,11 @@ export class LiveSocket {
     this.setState("disconnected", this.error);
   }
 
+  /** Whether a reconnect attempt is scheduled (false once the retries are used up). */
+  get retrying(): boolean {
+    return this.retryTimer !== null;
+  }
+
   /** Sends a frame; false when the channel is not open. */
   send(frame: object): boolean {
     if (this.socket?.readyState !== 1) return false;
@@ -60,11 +65,12 @@ export class LiveSocket {
     try {
       socket = new Impl(this.options.url);
     } catch (err) {
+      // The retry is scheduled first, so listeners told of the state can see it is pending.
+      this.scheduleRetry();
       this.setState(
         "disconnected",
         err instanceof Error ? "WebSocket connection error" : "Failed to connect",
       );
-      this.scheduleRetry();
       return;
     }
     this.socket = socket;
@@ -89,8 +95,8 @@ export class LiveSocket {
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.socket = null;
-      this.setState("disconnected", this.error);
       if (!this.manual) this.scheduleRetry();
+      this.setState("disconnected", this.error);
     };
   }
 

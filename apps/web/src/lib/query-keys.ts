@@ -2,4 +2,14 @@
 export const queryKeys = {
   currentUser: ["/api/auth/me"],
   health: ["/api/health"],
+  sessions: ["/api/sessions"],
+  messages: (sessionId: string) => ["/api/sessions", sessionId, "messages"],
+  modules: ["/api/modules"],
+  /** Spec: the console reads the latest 20 execution logs. */
+  logs: ["/api/logs?limit=20"],
+  systemStats: ["/api/system/stats"],
+  files: ["/api/files"],
+  fileContent: (path: string) => [`/api/files/content?path=${encodeURIComponent(path)}`],
+  providers: ["/api/llm/providers"],
+  providerStatus: (provider: string) => ["/api/llm/providers", provider, "status"],
 } as const;

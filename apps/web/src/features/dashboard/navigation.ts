@@ -47,7 +47,7 @@ export const navEntries: NavEntry[] = [
     path: "/dashboard/tools",
     icon: Wrench,
     group: "system",
-    available: false,
+    available: true,
   },
   {
     id: "files",
@@ -55,7 +55,7 @@ export const navEntries: NavEntry[] = [
     path: "/dashboard/files",
     icon: FolderOpen,
     group: "system",
-    available: false,
+    available: true,
   },
   {
     id: "audio",
@@ -71,7 +71,7 @@ export const navEntries: NavEntry[] = [
     path: "/dashboard/settings",
     icon: Settings,
     group: "system",
-    available: false,
+    available: true,
   },
   {
     id: "notes-pad",

@@ -1,0 +1,222 @@
+import {
+  type Agent,
+  type AgentToolName,
+  agentToolNames,
+  createAgentSchema,
+  type ProviderId,
+  providerCatalog,
+  providerIds,
+  updateAgentSchema,
+} from "@neuroos/contracts";
+import { type FormEvent, useState } from "react";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { TextField } from "../../components/ui/text-field";
+import { toast } from "../../components/ui/use-toast";
+import { errorMessage, HttpError } from "../../lib/api";
+import { useProviders } from "../console/providers-api";
+import { CheckboxField, SelectField, TextareaField } from "../settings/fields";
+import { useCreateAgent, useUpdateAgent } from "./agents-api";
+
+type Errors = Record<string, string>;
+
+interface Draft {
+  name: string;
+  description: string;
+  systemPrompt: string;
+  provider: ProviderId | "";
+  model: string;
+  temperature: string;
+  tools: AgentToolName[];
+  safeMode: boolean;
+}
+
+function draftFrom(agent: Agent | null): Draft {
+  return {
+    name: agent?.name ?? "",
+    description: agent?.description ?? "",
+    systemPrompt: agent?.systemPrompt ?? "",
+    provider: agent?.provider ?? "",
+    model: agent?.model ?? "",
+    temperature: String(agent?.temperature ?? 0.7),
+    tools: agent ? [...agent.tools] : [...agentToolNames],
+    safeMode: agent?.safeMode ?? true,
+  };
+}
+
+/** Creates an agent (agent null) or edits one; validated with the contracts schemas. */
+export function AgentDialog({ agent, onClose }: { agent: Agent | null; onClose: () => void }) {
+  const [draft, setDraft] = useState<Draft>(() => draftFrom(agent));
+  const [errors, setErrors] = useState<Errors>({});
+  const create = useCreateAgent();
+  const update = useUpdateAgent();
+  const providers = useProviders();
+  const pending = create.isPending || update.isPending;
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const models = draft.provider
+    ? (providers.data?.providers.find((p) => p.id === draft.provider)?.models ?? [
+        ...providerCatalog[draft.provider].models,
+      ])
+    : [];
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const input = {
+      name: draft.name,
+      description: draft.description,
+      systemPrompt: draft.systemPrompt,
+      provider: draft.provider || null,
+      model: draft.provider && draft.model.trim() ? draft.model.trim() : null,
+      temperature: draft.temperature.trim() === "" ? Number.NaN : Number(draft.temperature),
+      tools: draft.tools,
+      safeMode: draft.safeMode,
+    };
+    const parsed = (agent ? updateAgentSchema : createAgentSchema).safeParse(input);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0] ?? "form")] ??= issue.message;
+      setErrors(found);
+      requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+      return;
+    }
+    setErrors({});
+    const onError = (error: Error) => {
+      if (error instanceof HttpError && error.fields) setErrors(error.fields);
+      else setErrors({ form: errorMessage(error, "The agent could not be saved.") });
+    };
+    if (agent) {
+      update.mutate(
+        { id: agent.id, input },
+        {
+          onSuccess: (saved) => {
+            toast({ title: "Agent saved", description: `${saved.name} was updated.` });
+            onClose();
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(input, {
+        onSuccess: (saved) => {
+          toast({ title: "Agent created", description: `${saved.name} was created.` });
+          onClose();
+        },
+        onError,
+      });
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={agent ? `Edit ${agent.name}` : "New agent"}
+      description="Its instructions, model and the tools it may use."
+    >
+      <form noValidate onSubmit={handleSubmit} className="grid gap-4 p-5">
+        <TextField
+          name="name"
+          label="Name"
+          value={draft.name}
+          error={errors.name}
+          maxLength={100}
+          onChange={(e) => set({ name: e.target.value })}
+        />
+        <TextField
+          name="description"
+          label="Description"
+          value={draft.description}
+          error={errors.description}
+          onChange={(e) => set({ description: e.target.value })}
+        />
+        <TextareaField
+          name="systemPrompt"
+          label="System prompt"
+          value={draft.systemPrompt}
+          error={errors.systemPrompt}
+          onChange={(e) => set({ systemPrompt: e.target.value })}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            name="provider"
+            label="Provider"
+            value={draft.provider}
+            error={errors.provider}
+            onChange={(e) => set({ provider: e.target.value as ProviderId | "", model: "" })}
+          >
+            <option value="">Default from Settings</option>
+            {providerIds.map((id) => (
+              <option key={id} value={id}>
+                {providers.data?.providers.find((p) => p.id === id)?.name ?? providerCatalog[id].name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            name="model"
+            label="Model"
+            value={draft.model}
+            error={errors.model}
+            disabled={!draft.provider}
+            onChange={(e) => set({ model: e.target.value })}
+          >
+            <option value="">{draft.provider ? "Provider default" : "Default from Settings"}</option>
+            {(draft.model && !models.includes(draft.model) ? [draft.model, ...models] : models).map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <TextField
+          name="temperature"
+          label="Temperature"
+          type="number"
+          inputMode="decimal"
+          step="0.1"
+          min={0}
+          max={2}
+          value={draft.temperature}
+          error={errors.temperature}
+          onChange={(e) => set({ temperature: e.target.value })}
+        />
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">Tools</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {agentToolNames.map((tool) => (
+              <CheckboxField
+                key={tool}
+                label={tool}
+                checked={draft.tools.includes(tool)}
+                onCheckedChange={(on) =>
+                  set({ tools: on ? [...draft.tools, tool] : draft.tools.filter((t) => t !== tool) })
+                }
+              />
+            ))}
+          </div>
+          {errors.tools ? <p className="text-sm text-danger-text">{errors.tools}</p> : null}
+        </fieldset>
+        <CheckboxField
+          label="Safe mode"
+          description="Ask before running code or commands, or writing files."
+          checked={draft.safeMode}
+          onCheckedChange={(safeMode) => set({ safeMode })}
+        />
+        {errors.form ? (
+          <p role="alert" className="text-sm text-danger-text">
+            {errors.form}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? "Saving…" : agent ? "Save agent" : "Create agent"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

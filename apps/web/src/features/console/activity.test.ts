@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { ACTIVITY_LIMIT, type ActivityEntry, addEntry, entryFromFrame, runEntry, truncate } from "./activity";
+
+const entry = (n: number): ActivityEntry => ({
+  id: String(n),
+  title: `#${n}`,
+  detail: "",
+  status: "info",
+  at: n,
+});
+
+describe("truncate", () => {
+  it("keeps short text and cuts long text at the limit with an ellipsis", () => {
+    expect(truncate("short", 50)).toBe("short");
+    expect(truncate("a".repeat(50), 50)).toBe("a".repeat(50));
+    expect(truncate("a".repeat(51), 50)).toBe(`${"a".repeat(50)}...`);
+    expect(truncate("line one\n\n  line two", 50)).toBe("line one line two");
+  });
+});
+
+describe("addEntry", () => {
+  it("puts the newest first and keeps at most 10", () => {
+    let list: ActivityEntry[] = [];
+    for (let n = 1; n <= 13; n++) list = addEntry(list, entry(n));
+    expect(list).toHaveLength(ACTIVITY_LIMIT);
+    expect(list[0]?.id).toBe("13");
+    expect(list.at(-1)?.id).toBe("4");
+  });
+});
+
+describe("entryFromFrame", () => {
+  it("cuts message text at 50 and results at 40 characters", () => {
+    const long = "x".repeat(80);
+    const sent = entryFromFrame({
+      type: "chat_message",
+      sessionId: "s",
+      message: { role: "user", content: long },
+    });
+    expect(sent?.detail).toBe(`${"x".repeat(50)}...`);
+    const done = entryFromFrame({
+      type: "execution_result",
+      sessionId: "s",
+      executionId: "e",
+      result: { output: long, success: true, exitCode: 0, durationMs: 5 },
+    });
+    expect(done).toEqual({ title: "Execution completed", detail: `${"x".repeat(40)}...`, status: "success" });
+    expect(runEntry(long, "python").detail).toHaveLength(53);
+  });
+
+  it("turns failed executions and errors into error entries", () => {
+    expect(
+      entryFromFrame({
+        type: "execution_result",
+        sessionId: "s",
+        executionId: "e",
+        result: { output: "", success: false, exitCode: 2, durationMs: 5 },
+      }),
+    ).toEqual({ title: "Execution failed (exit 2)", detail: "exit code 2", status: "error" });
+    expect(
+      entryFromFrame({ type: "execution_error", sessionId: "s", executionId: "e", error: "boom" })?.status,
+    ).toBe("error");
+    expect(entryFromFrame({ type: "error", code: "conflict", message: "busy" })?.status).toBe("error");
+    const failedReply = entryFromFrame({
+      type: "chat_message",
+      sessionId: "s",
+      message: { role: "assistant", content: "", metadata: { error: "No provider" } },
+    });
+    expect(failedReply).toEqual({ title: "Reply failed", detail: "No provider", status: "error" });
+  });
+
+  it("ignores frames the log does not show", () => {
+    expect(entryFromFrame({ type: "chat_token", sessionId: "s", messageId: "m", content: "x" })).toBeNull();
+    expect(entryFromFrame({ type: "execution_start", sessionId: "s", executionId: "e" })).toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+import type { ServerFrame } from "@neuroos/contracts";
+
+/** Product spec section 9: at most 10 live entries; text cut at 50 characters, results at 40. */
+export const ACTIVITY_LIMIT = 10;
+export const TEXT_LIMIT = 50;
+export const RESULT_LIMIT = 40;
+
+export type ActivityStatus = "success" | "error" | "info";
+
+export interface ActivityEntry {
+  id: string;
+  title: string;
+  detail: string;
+  status: ActivityStatus;
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
+export type ActivityDraft = Omit<ActivityEntry, "id" | "at">;
+
+/** `text` cut to `max` characters (whitespace runs folded), with "..." when cut. */
+export function truncate(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max)}...` : flat;
+}
+
+/** Adds an entry at the top and keeps the newest ACTIVITY_LIMIT. */
+export function addEntry(entries: readonly ActivityEntry[], entry: ActivityEntry): ActivityEntry[] {
+  return [entry, ...entries].slice(0, ACTIVITY_LIMIT);
+}
+
+interface StoredMessage {
+  role?: string;
+  content?: string;
+  metadata?: { error?: string; stopped?: boolean; toolName?: string; isError?: boolean };
+}
+
+/** The entry the Run button adds before the server answers. */
+export function runEntry(code: string, language: string): ActivityDraft {
+  return { title: `Run ${language}`, detail: truncate(code, TEXT_LIMIT), status: "info" };
+}
+
+/** The activity entry a live frame makes, or null for frames the log does not show. */
+export function entryFromFrame(frame: ServerFrame): ActivityDraft | null {
+  switch (frame.type) {
+    case "chat_message": {
+      const message = (frame.message ?? {}) as StoredMessage;
+      const content = message.content ?? "";
+      if (message.role === "user")
+        return { title: "Message sent", detail: truncate(content, TEXT_LIMIT), status: "info" };
+      if (message.role === "tool") {
+        const failed = message.metadata?.isError === true;
+        return {
+          title: `Tool ${message.metadata?.toolName ?? "result"}`,
+          detail: truncate(content, RESULT_LIMIT),
+          status: failed ? "error" : "success",
+        };
+      }
+      if (message.metadata?.error && !message.metadata.stopped) {
+        return {
+          title: "Reply failed",
+          detail: truncate(message.metadata.error, RESULT_LIMIT),
+          status: "error",
+        };
+      }
+      if (message.metadata?.stopped)
+        return { title: "Reply stopped", detail: truncate(content, TEXT_LIMIT), status: "info" };
+      return { title: "Reply received", detail: truncate(content, TEXT_LIMIT), status: "success" };
+    }
+    case "execution_result": {
+      const { result } = frame;
+      const output =
+        result.output.trim() || (result.exitCode === null ? "no output" : `exit code ${result.exitCode}`);
+      return result.success
+        ? { title: "Execution completed", detail: truncate(output, RESULT_LIMIT), status: "success" }
+        : {
+            title: `Execution failed${result.exitCode === null ? "" : ` (exit ${result.exitCode})`}`,
+            detail: truncate(output, RESULT_LIMIT),
+            status: "error",
+          };
+    }
+    case "execution_error":
+      return { title: "Execution failed", detail: truncate(frame.error, RESULT_LIMIT), status: "error" };
+    case "error":
+      return { title: "Error", detail: truncate(frame.message, TEXT_LIMIT), status: "error" };
+    case "file_operation_result":
+      return {
+        title: `File ${frame.operation}`,
+        detail: truncate(frame.path, TEXT_LIMIT),
+        status: "success",
+      };
+    default:
+      return null;
+  }
+}

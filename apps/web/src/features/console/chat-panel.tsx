@@ -1,0 +1,49 @@
+import { useState } from "react";
+import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { errorMessage } from "../../lib/api";
+import { CommandOutput } from "./command-output";
+import { Composer } from "./composer";
+import { useConsole } from "./console-context";
+import { ExecutionBanner } from "./execution-banner";
+import { MessageList } from "./message-list";
+import { ReplyAnnouncer } from "./reply-announcer";
+import { SessionBar } from "./session-bar";
+
+/** The centre of the console: the session, its messages and the message box. */
+export function ChatPanel() {
+  const { sessions, sessionId, createFailed, retryCreate } = useConsole();
+  const [command, setCommand] = useState<{ key: string; text: string } | null>(null);
+
+  return (
+    <section aria-label="Chat" className="flex h-full min-h-0 min-w-0 flex-col bg-background">
+      <SessionBar />
+      {sessionId ? <ExecutionBanner sessionId={sessionId} /> : null}
+      <div className="min-h-0 flex-1">
+        {sessionId ? (
+          <MessageList key={sessionId} sessionId={sessionId} />
+        ) : sessions.isError || createFailed ? (
+          <div className="flex flex-col items-center gap-3 p-6 text-center">
+            <p className="text-sm text-danger-text">
+              {sessions.isError
+                ? errorMessage(sessions.error, "Your sessions could not be loaded.")
+                : "A new session could not be started."}
+            </p>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => (sessions.isError ? sessions.refetch() : retryCreate())}
+            >
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <Spinner label="Preparing your session..." />
+        )}
+      </div>
+      {command ? <CommandOutput command={command} onClose={() => setCommand(null)} /> : null}
+      <Composer sessionId={sessionId} onCommand={(key, text) => setCommand({ key, text })} />
+      <ReplyAnnouncer sessionId={sessionId} />
+    </section>
+  );
+}

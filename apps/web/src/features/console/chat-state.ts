@@ -1,0 +1,61 @@
+import type { ChatMessage } from "@neuroos/contracts";
+
+/** A reply being streamed: the text of its chat_token frames so far. */
+export interface Draft {
+  sessionId: string;
+  messageId: string;
+  content: string;
+}
+
+export type Drafts = ReadonlyMap<string, Draft>;
+
+/** Adds a chat_token frame's text to its reply's draft. */
+export function appendToken(
+  drafts: Drafts,
+  frame: { sessionId: string; messageId: string; content: string },
+): Map<string, Draft> {
+  const next = new Map(drafts);
+  const draft = next.get(frame.messageId);
+  next.set(frame.messageId, {
+    sessionId: frame.sessionId,
+    messageId: frame.messageId,
+    content: (draft?.content ?? "") + frame.content,
+  });
+  return next;
+}
+
+/** The list with `message` in it: replaced when its id is there, else added in time order. */
+export function upsertMessage(list: readonly ChatMessage[] | undefined, message: ChatMessage): ChatMessage[] {
+  const current = list ?? [];
+  const at = current.findIndex((m) => m.id === message.id);
+  if (at >= 0) {
+    const next = current.slice();
+    next[at] = message;
+    return next;
+  }
+  const next = [...current, message];
+  // Frames arrive in order almost always; keep the list sorted when one does not.
+  const last = current.at(-1);
+  if (last && last.timestamp > message.timestamp) next.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+  return next;
+}
+
+/** The session's drafts whose message is not stored yet (a stored message replaces its draft). */
+export function pendingDrafts(drafts: Drafts, sessionId: string, stored: readonly ChatMessage[]): Draft[] {
+  const result: Draft[] = [];
+  let ids: Set<string> | undefined;
+  for (const draft of drafts.values()) {
+    if (draft.sessionId !== sessionId) continue;
+    ids ??= new Set(stored.map((m) => m.id));
+    if (!ids.has(draft.messageId)) result.push(draft);
+  }
+  return result;
+}
+
+/** Whether a stored message ends the turn (so the Stop button can go): a final reply or a failure. */
+export function endsTurn(message: ChatMessage): boolean {
+  if (message.role === "user" || message.role === "tool") return false;
+  const calls = message.metadata.toolCalls;
+  const callsTools = Array.isArray(calls) && calls.length > 0;
+  return !callsTools || Boolean(message.metadata.error) || Boolean(message.metadata.stopped);
+}

@@ -1,0 +1,151 @@
+import { Eraser, SendHorizontal, Square, SquareTerminal } from "lucide-react";
+import { type FormEvent, type KeyboardEvent, useCallback, useId, useState } from "react";
+import { Button } from "../../components/ui/button";
+import { toast } from "../../components/ui/use-toast";
+import { useStore } from "../../lib/store";
+import { runEntry } from "./activity";
+import { useConsole } from "./console-context";
+import { type ExecutionState, executionReducer, isExecuting } from "./execution-state";
+import { pushActivity } from "./use-activity-frames";
+import { setSessionBusy } from "./use-chat-frames";
+
+/** The contracts' limit for one chat message. */
+const MAX_MESSAGE_CHARS = 100_000;
+
+const notConnected = () =>
+  toast({
+    title: "Not connected",
+    description: "The live connection to the server is down; it reconnects by itself. Try again in a moment.",
+    variant: "destructive",
+  });
+
+/**
+ * The message box. Enter sends, Shift+Enter starts a new line, Clear empties it; sending needs
+ * non-blank text and a session. Stop ends a streaming reply; Execute runs the text as a shell
+ * command in the sandbox.
+ */
+export function Composer({
+  sessionId,
+  onCommand,
+}: {
+  sessionId: string | null;
+  onCommand: (key: string, command: string) => void;
+}) {
+  const { channel, busy, executions, activity } = useConsole();
+  const [text, setText] = useState("");
+  const id = useId();
+  const replying = useStore(
+    busy,
+    useCallback((set: ReadonlySet<string>) => (sessionId ? set.has(sessionId) : false), [sessionId]),
+  );
+  const executing = useStore(
+    executions,
+    useCallback((s: ExecutionState) => isExecuting(s, sessionId), [sessionId]),
+  );
+  const blank = text.trim().length === 0;
+  const tooLong = text.length > MAX_MESSAGE_CHARS;
+
+  const send = () => {
+    if (blank || tooLong || !sessionId || replying) return;
+    if (!channel.send({ type: "chat_message", sessionId, content: text })) return notConnected();
+    setText("");
+    setSessionBusy(busy, sessionId, true);
+  };
+
+  const stop = () => {
+    if (sessionId) channel.send({ type: "chat_stop", sessionId });
+  };
+
+  const execute = () => {
+    const command = text.trim();
+    if (!command || !sessionId || executing) return;
+    const key = `command:${sessionId}:${Date.now()}`;
+    executions.set((s) => executionReducer(s, { type: "requested", blockKey: key, sessionId }));
+    pushActivity(activity, runEntry(command, "bash"));
+    onCommand(key, command);
+    if (!channel.send({ type: "terminal_command", sessionId, command })) {
+      executions.set((s) =>
+        executionReducer(s, { type: "send_failed", blockKey: key, error: "Not connected to the server." }),
+      );
+      return;
+    }
+    setText("");
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    send();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="border-t border-border bg-card/60 px-3 py-3 sm:px-4">
+      <div className="mx-auto grid max-w-4xl gap-2">
+        <label htmlFor={id} className="sr-only">
+          Message
+        </label>
+        <textarea
+          id={id}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={
+            sessionId
+              ? "Message the model... (Enter to send, Shift+Enter for a new line)"
+              : "Preparing a session..."
+          }
+          disabled={!sessionId}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={tooLong ? `${id}-error` : undefined}
+          rows={2}
+          className="max-h-48 min-h-16 w-full resize-none rounded-lg border border-input bg-background px-3 py-2 text-sm text-foreground [field-sizing:content] placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-60"
+        />
+        {tooLong ? (
+          <p id={`${id}-error`} className="text-xs text-danger-text">
+            A message can be at most {MAX_MESSAGE_CHARS.toLocaleString("en-US")} characters.
+          </p>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => setText("")}
+            disabled={text.length === 0}
+          >
+            <Eraser aria-hidden="true" />
+            Clear
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={execute}
+            disabled={blank || !sessionId || executing}
+            title="Run the text as a shell command in your sandbox"
+          >
+            <SquareTerminal aria-hidden="true" />
+            Execute
+          </Button>
+          <span className="ml-auto" />
+          {replying ? (
+            <Button type="button" variant="destructive" size="sm" onClick={stop}>
+              <Square aria-hidden="true" />
+              Stop
+            </Button>
+          ) : null}
+          <Button type="submit" size="sm" disabled={blank || tooLong || !sessionId || replying}>
+            <SendHorizontal aria-hidden="true" />
+            Send
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
+import { liveUrl } from "../../lib/live-socket";
+import { createStore, type Store } from "../../lib/store";
+import type { ActivityEntry } from "./activity";
+import { DraftStore } from "./draft-store";
+import { type ExecutionState, initialExecutionState } from "./execution-state";
+import { LiveChannel } from "./live-channel";
+import { useActivityFrames } from "./use-activity-frames";
+import { useChatFrames } from "./use-chat-frames";
+import { useExecutionFrames } from "./use-execution-frames";
+import { useSessionSelection } from "./use-session-selection";
+
+interface ConsoleStores {
+  channel: LiveChannel;
+  drafts: DraftStore;
+  /** Sessions with a reply in progress. */
+  busy: Store<ReadonlySet<string>>;
+  executions: Store<ExecutionState>;
+  activity: Store<ActivityEntry[]>;
+}
+
+export interface ConsoleContextValue extends ConsoleStores {
+  sessions: ReturnType<typeof useSessionSelection>["sessions"];
+  sessionId: string | null;
+  selectSession: (id: string) => void;
+  /** Creating the first session failed; `retryCreate` tries again. */
+  createFailed: boolean;
+  retryCreate: () => void;
+}
+
+const ConsoleContext = createContext<ConsoleContextValue | null>(null);
+
+function createStores(): ConsoleStores {
+  return {
+    channel: new LiveChannel(liveUrl(window.location)),
+    drafts: new DraftStore(),
+    busy: createStore<ReadonlySet<string>>(new Set()),
+    executions: createStore(initialExecutionState),
+    activity: createStore<ActivityEntry[]>([]),
+  };
+}
+
+/** The console's live channel and state, shared by its panels. */
+export function ConsoleProvider({ children }: { children: ReactNode }) {
+  const [stores] = useState(createStores);
+  const { channel, drafts } = stores;
+  const selection = useSessionSelection();
+
+  useEffect(() => {
+    channel.connect();
+    return () => channel.disconnect();
+  }, [channel]);
+  useEffect(() => () => drafts.dispose(), [drafts]);
+
+  useChatFrames(channel, drafts, stores.busy);
+  useExecutionFrames(channel, stores.executions);
+  useActivityFrames(channel, stores.activity);
+
+  const { sessions, selectedId, select, createFailed, retryCreate } = selection;
+  const value = useMemo<ConsoleContextValue>(
+    () => ({ ...stores, sessions, sessionId: selectedId, selectSession: select, createFailed, retryCreate }),
+    [stores, sessions, selectedId, select, createFailed, retryCreate],
+  );
+  return <ConsoleContext.Provider value={value}>{children}</ConsoleContext.Provider>;
+}
+
+export function useConsole(): ConsoleContextValue {
+  const value = useContext(ConsoleContext);
+  if (!value) throw new Error("useConsole must be used inside a ConsoleProvider");
+  return value;
+}

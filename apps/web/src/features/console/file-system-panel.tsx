@@ -1,0 +1,68 @@
+import { FolderTree, RefreshCw } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Button } from "../../components/ui/button";
+import { errorMessage } from "../../lib/api";
+import { buildFileTree, countFiles, INITIALLY_EXPANDED, type TreeNode } from "./file-tree";
+import { FileTreeView } from "./file-tree-view";
+import { FileViewerDialog } from "./file-viewer-dialog";
+import { useWorkspaceFiles } from "./files-api";
+import { PanelNote, PanelSection } from "./panel-section";
+
+/** The user's workspace as a tree; a file opens read-only in the viewer. */
+export function FileSystemPanel() {
+  const files = useWorkspaceFiles();
+  const tree = useMemo(() => buildFileTree(files.data ?? []), [files.data]);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set([INITIALLY_EXPANDED]));
+  const [viewing, setViewing] = useState<string | null>(null);
+
+  const toggle = (path: string, open: boolean) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (open) next.add(path);
+      else next.delete(path);
+      return next;
+    });
+
+  return (
+    <PanelSection
+      id="file-system"
+      title="File System"
+      icon={<FolderTree className="size-3.5" aria-hidden="true" />}
+      actions={
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          aria-label="Refresh files"
+          onClick={() => files.refetch()}
+          disabled={files.isFetching}
+        >
+          <RefreshCw
+            className={files.isFetching ? "motion-safe:animate-spin" : undefined}
+            aria-hidden="true"
+          />
+        </Button>
+      }
+    >
+      {files.isPending ? (
+        <PanelNote>Reading your workspace...</PanelNote>
+      ) : files.isError ? (
+        <PanelNote tone="danger">{errorMessage(files.error, "The workspace could not be read.")}</PanelNote>
+      ) : tree.length === 0 ? (
+        <PanelNote>Your workspace is empty.</PanelNote>
+      ) : (
+        <>
+          <p className="sr-only">{countFiles(tree)} files in /home/user</p>
+          <FileTreeView
+            label="Workspace files"
+            nodes={tree}
+            expanded={expanded}
+            onToggle={toggle}
+            onOpenFile={(node: TreeNode) => setViewing(node.path)}
+          />
+        </>
+      )}
+      <FileViewerDialog path={viewing} onClose={() => setViewing(null)} />
+    </PanelSection>
+  );
+}

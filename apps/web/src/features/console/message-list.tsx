@@ -1,0 +1,140 @@
+import type { ChatMessage } from "@neuroos/contracts";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { MessageSquareText } from "lucide-react";
+import { useCallback, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { errorMessage } from "../../lib/api";
+import { useStore } from "../../lib/store";
+import { pendingDrafts } from "./chat-state";
+import { useConsole } from "./console-context";
+import { draftMessage, MessageItem, ThinkingItem } from "./message-item";
+import { useMessages } from "./sessions-api";
+
+type Item =
+  | { kind: "message"; key: string; message: ChatMessage; streaming: boolean }
+  | { kind: "thinking"; key: string };
+
+/** How close to the bottom (px) still counts as "at the bottom": new content keeps it in view. */
+const STICK_THRESHOLD = 80;
+
+function EmptyState() {
+  return (
+    <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center">
+      <span className="flex size-12 items-center justify-center rounded-2xl bg-accent text-accent-foreground">
+        <MessageSquareText className="size-6" aria-hidden="true" />
+      </span>
+      <p className="text-base font-semibold">Start a conversation</p>
+      <p className="max-w-sm text-sm text-muted-foreground">
+        Ask the model anything. Code it writes in Python, JavaScript, shell or bash gets a Run button; it runs
+        in your sandbox, next to your files.
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The session's messages, virtualised: only the messages in view (and a few around) are in the
+ * page, so a session of thousands opens at once. New content keeps the view at the bottom
+ * unless the reader has scrolled up.
+ */
+export function MessageList({ sessionId }: { sessionId: string }) {
+  const { drafts, busy } = useConsole();
+  const messages = useMessages(sessionId);
+  const draftMap = useSyncExternalStore(drafts.subscribe, drafts.get, drafts.get);
+  const isBusy = useStore(
+    busy,
+    useCallback((set: ReadonlySet<string>) => set.has(sessionId), [sessionId]),
+  );
+  const stored = messages.data;
+
+  const items = useMemo<Item[]>(() => {
+    const list: Item[] = (stored ?? []).map((message) => ({
+      kind: "message",
+      key: message.id,
+      message,
+      streaming: false,
+    }));
+    const pending = pendingDrafts(draftMap, sessionId, stored ?? []);
+    for (const draft of pending) {
+      list.push({ kind: "message", key: draft.messageId, message: draftMessage(draft), streaming: true });
+    }
+    if (isBusy && pending.length === 0) list.push({ kind: "thinking", key: "thinking" });
+    return list;
+  }, [stored, draftMap, sessionId, isBusy]);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 120,
+    overscan: 6,
+    getItemKey: (index) => items[index]?.key ?? index,
+  });
+  const totalSize = virtualizer.getTotalSize();
+
+  // Keeps the newest content in view while the reader is at the bottom.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the content's size or count changes
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el || !stick.current || items.length === 0) return;
+    el.scrollTop = el.scrollHeight;
+  }, [totalSize, items.length]);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_THRESHOLD;
+  };
+
+  if (messages.isPending) return <Spinner label="Loading messages..." />;
+  if (messages.isError) {
+    return (
+      <div className="flex flex-col items-center gap-3 p-6 text-center">
+        <p className="text-sm text-danger-text">
+          {errorMessage(messages.error, "The messages could not be loaded.")}
+        </p>
+        <Button variant="outline" size="sm" onClick={() => messages.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (items.length === 0) return <EmptyState />;
+
+  return (
+    <div
+      ref={scrollRef}
+      onScroll={onScroll}
+      role="log"
+      aria-label="Messages"
+      aria-live="off"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the message list scrolls; keyboard users must reach it
+      tabIndex={0}
+      className="h-full overflow-y-auto overscroll-contain outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+    >
+      <div className="relative mx-auto w-full max-w-4xl" style={{ height: totalSize }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const item = items[row.index];
+          if (!item) return null;
+          return (
+            <div
+              key={row.key}
+              data-index={row.index}
+              ref={virtualizer.measureElement}
+              className="absolute top-0 left-0 w-full"
+              style={{ transform: `translateY(${row.start}px)` }}
+            >
+              {item.kind === "message" ? (
+                <MessageItem message={item.message} streaming={item.streaming} />
+              ) : (
+                <ThinkingItem />
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { type ChatMessage, type ChatSession, chatMessageSchema, chatSessionSchema } from "@neuroos/contracts";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { apiRequest, getQueryFn } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
+
+const fetchJson = getQueryFn({ on401: "throw" });
+const sessionListSchema = z.array(chatSessionSchema);
+const messageListSchema = z.array(chatMessageSchema);
+
+/** The user's chat sessions, newest first. */
+export function useSessions() {
+  return useQuery({
+    queryKey: queryKeys.sessions,
+    queryFn: async (context) => sessionListSchema.parse(await fetchJson(context)),
+  });
+}
+
+/** A session's stored messages, oldest first. */
+export function useMessages(sessionId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.messages(sessionId ?? ""),
+    queryFn: async (context): Promise<ChatMessage[]> => messageListSchema.parse(await fetchJson(context)),
+    enabled: sessionId !== null,
+  });
+}
+
+function useSessionListUpdate() {
+  const queryClient = useQueryClient();
+  return (update: (list: ChatSession[]) => ChatSession[]) =>
+    queryClient.setQueryData<ChatSession[]>(queryKeys.sessions, (list) => update(list ?? []));
+}
+
+export function useCreateSession() {
+  const update = useSessionListUpdate();
+  return useMutation({
+    mutationFn: async (title?: string) =>
+      chatSessionSchema.parse(await apiRequest("POST", "/api/sessions", title ? { title } : {})),
+    onSuccess: (session) => update((list) => [session, ...list.filter((s) => s.id !== session.id)]),
+  });
+}
+
+export function useRenameSession() {
+  const update = useSessionListUpdate();
+  return useMutation({
+    mutationFn: async ({ id, title }: { id: string; title: string }) =>
+      chatSessionSchema.parse(
+        await apiRequest("PATCH", `/api/sessions/${encodeURIComponent(id)}`, { title }),
+      ),
+    onSuccess: (session) => update((list) => list.map((s) => (s.id === session.id ? session : s))),
+  });
+}
+
+export function useDeleteSession() {
+  const queryClient = useQueryClient();
+  const update = useSessionListUpdate();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await apiRequest("DELETE", `/api/sessions/${encodeURIComponent(id)}`);
+      return id;
+    },
+    onSuccess: (id) => {
+      update((list) => list.filter((s) => s.id !== id));
+      queryClient.removeQueries({ queryKey: queryKeys.messages(id) });
+    },
+  });
+}

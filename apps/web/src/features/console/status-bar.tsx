@@ -1,0 +1,137 @@
+import type { ChatMessage } from "@neuroos/contracts";
+import { useMemo, useSyncExternalStore } from "react";
+import { Link } from "react-router";
+import { cn } from "../../lib/cn";
+import { formatBytes } from "../../lib/format";
+import { useStore } from "../../lib/store";
+import { useHealth } from "../system/use-health";
+import { pendingDrafts } from "./chat-state";
+import { useConsole } from "./console-context";
+import { contextLabel, contextSize } from "./context-tokens";
+import { useMessages } from "./sessions-api";
+import { StatusDot } from "./status-badge";
+import { useSystemStats } from "./system-api";
+import { useConnectionLabel } from "./use-connection";
+
+const NO_MESSAGES: ChatMessage[] = [];
+
+function ContextSize({ sessionId }: { sessionId: string | null }) {
+  const { drafts } = useConsole();
+  const messages = useMessages(sessionId).data ?? NO_MESSAGES;
+  const draftMap = useSyncExternalStore(drafts.subscribe, drafts.get, drafts.get);
+  const size = useMemo(() => {
+    const streaming = sessionId
+      ? pendingDrafts(draftMap, sessionId, messages)
+          .map((d) => d.content)
+          .join("")
+      : "";
+    return contextSize(messages, streaming);
+  }, [messages, draftMap, sessionId]);
+  return (
+    <span
+      title={
+        size.estimated
+          ? "Tokens counted by the model where it reported them; the rest estimated at about 4 characters per token"
+          : "Tokens as counted by the model"
+      }
+    >
+      {contextLabel(size)}
+      {size.estimated ? <span className="sr-only"> (estimated)</span> : null}
+    </span>
+  );
+}
+
+function Connection() {
+  const { channel } = useConsole();
+  const label = useConnectionLabel();
+  const error = useStore(channel.status, (s) => s.error);
+  return (
+    <span className="flex items-center gap-1.5">
+      <span
+        role="status"
+        className="flex items-center gap-1.5"
+        title={label === "Ready" ? undefined : (error ?? undefined)}
+      >
+        <StatusDot tone={label === "Ready" ? "success" : label === "Offline" ? "danger" : "warning"} />
+        <span className="font-medium text-foreground">{label}</span>
+      </span>
+      {label === "Offline" ? (
+        <button
+          type="button"
+          onClick={() => channel.connect()}
+          className="rounded px-1 font-medium text-link underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          Reconnect
+        </button>
+      ) : null}
+    </span>
+  );
+}
+
+function Versions() {
+  const { channel } = useConsole();
+  const info = useSyncExternalStore(
+    channel.terminalInfo.subscribe,
+    channel.terminalInfo.get,
+    channel.terminalInfo.get,
+  );
+  const health = useHealth();
+  const version = info?.version ?? health.data?.version;
+  const parts = [version ? `NeuroOS v${version}` : "NeuroOS"];
+  if (info) {
+    parts.push(info.pythonVersion ? `Python ${info.pythonVersion}` : "Python not installed");
+    if (info.nodeVersion) parts.push(`Node.js ${info.nodeVersion}`);
+  }
+  return <span>{parts.join(" • ")}</span>;
+}
+
+const Separator = () => (
+  <span aria-hidden="true" className="hidden text-border sm:inline">
+    |
+  </span>
+);
+
+/** The console's bottom bar: connection, context size, the server's memory and CPU, links, versions. */
+export function StatusBar({ className }: { className?: string }) {
+  const { sessionId } = useConsole();
+  const stats = useSystemStats();
+  const memory = stats.data?.memoryUsage;
+  return (
+    <section
+      aria-label="Status bar"
+      className={cn(
+        "flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-border bg-card px-3 py-1.5 text-xs text-muted-foreground sm:px-4",
+        className,
+      )}
+    >
+      <Connection />
+      <Separator />
+      <ContextSize sessionId={sessionId} />
+      <Separator />
+      <span title="Memory in use on the server">
+        Memory: {memory ? `${formatBytes(memory.used)} / ${formatBytes(memory.total)}` : "—"}
+      </span>
+      <span title="The server's CPU load">
+        CPU: {stats.data ? `${Math.round(stats.data.cpuUsage)}%` : "—"}
+      </span>
+      <Separator />
+      <nav aria-label="Console links" className="flex items-center gap-3">
+        <Link
+          to="/about"
+          className="text-link underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          About
+        </Link>
+        <Link
+          to="/support"
+          className="text-link underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          Support
+        </Link>
+      </nav>
+      <span className="sm:ml-auto">
+        <Versions />
+      </span>
+    </section>
+  );
+}

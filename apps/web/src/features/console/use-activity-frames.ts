@@ -1,0 +1,32 @@
+import { useEffect } from "react";
+import { toast } from "../../components/ui/use-toast";
+import type { Store } from "../../lib/store";
+import { type ActivityDraft, type ActivityEntry, addEntry, entryFromFrame } from "./activity";
+import type { LiveChannel } from "./live-channel";
+
+let sequence = 0;
+
+/** Adds an entry to the live activity list (newest first, at most 10). */
+export function pushActivity(activity: Store<ActivityEntry[]>, draft: ActivityDraft): void {
+  sequence += 1;
+  activity.set((entries) => addEntry(entries, { ...draft, id: `a${sequence}`, at: Date.now() }));
+}
+
+/** Live frames become activity entries; a refused frame is also shown as a toast. */
+export function useActivityFrames(channel: LiveChannel, activity: Store<ActivityEntry[]>) {
+  useEffect(
+    () =>
+      channel.onFrame((frame) => {
+        const draft = entryFromFrame(frame);
+        if (draft) pushActivity(activity, draft);
+        if (frame.type === "error") {
+          toast({
+            title: "The console could not do that",
+            description: frame.message,
+            variant: "destructive",
+          });
+        }
+      }),
+    [channel, activity],
+  );
+}

@@ -1,0 +1,84 @@
+import {
+  type ChatMessage,
+  type ChatSession,
+  chatMessageSchema,
+  DEFAULT_SESSION_TITLE,
+} from "@neuroos/contracts";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { queryKeys } from "../../lib/query-keys";
+import type { Store } from "../../lib/store";
+import { endsTurn, upsertMessage } from "./chat-state";
+import type { DraftStore } from "./draft-store";
+import type { LiveChannel } from "./live-channel";
+
+/** The server renames a new session after its first exchange, just after the reply is stored. */
+const TITLE_REFRESH_DELAY_MS = 1_000;
+
+/** Marks whether a reply is being produced in the session (the composer shows Stop meanwhile). */
+export function setSessionBusy(busy: Store<ReadonlySet<string>>, sessionId: string, value: boolean): void {
+  busy.set((current) => {
+    if (current.has(sessionId) === value) return current;
+    const next = new Set(current);
+    if (value) next.add(sessionId);
+    else next.delete(sessionId);
+    return next;
+  });
+}
+
+function refreshTitleLater(queryClient: QueryClient, sessionId: string): void {
+  const sessions = queryClient.getQueryData<ChatSession[]>(queryKeys.sessions);
+  if (sessions?.find((s) => s.id === sessionId)?.title !== DEFAULT_SESSION_TITLE) return;
+  setTimeout(
+    () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions, exact: true }),
+    TITLE_REFRESH_DELAY_MS,
+  );
+}
+
+/**
+ * Streams replies: chat_token frames grow the reply's draft; chat_message frames put the stored
+ * message in the session's list (by id: the stored reply replaces its draft, never doubling it).
+ * After a reconnect every loaded session is read again, so a reply that finished meanwhile is whole.
+ */
+export function useChatFrames(channel: LiveChannel, drafts: DraftStore, busy: Store<ReadonlySet<string>>) {
+  const queryClient = useQueryClient();
+
+  useEffect(
+    () =>
+      channel.onFrame((frame) => {
+        if (frame.type === "chat_token") {
+          drafts.append(frame);
+          setSessionBusy(busy, frame.sessionId, true);
+          return;
+        }
+        if (frame.type !== "chat_message") return;
+        const parsed = chatMessageSchema.safeParse(frame.message);
+        if (!parsed.success) return;
+        const message = parsed.data;
+        queryClient.setQueryData<ChatMessage[]>(queryKeys.messages(frame.sessionId), (list) =>
+          list ? upsertMessage(list, message) : list,
+        );
+        drafts.drop(message.id);
+        if (message.role === "user") setSessionBusy(busy, frame.sessionId, true);
+        else if (endsTurn(message)) {
+          setSessionBusy(busy, frame.sessionId, false);
+          refreshTitleLater(queryClient, frame.sessionId);
+        }
+      }),
+    [channel, drafts, busy, queryClient],
+  );
+
+  useEffect(() => {
+    let opens = channel.status.get().opens;
+    return channel.status.subscribe(() => {
+      const status = channel.status.get();
+      if (status.opens === opens) return;
+      const reconnected = opens > 0;
+      opens = status.opens;
+      if (!reconnected) return;
+      // Frames sent while the socket was down are gone: read the sessions and their messages again.
+      busy.set(new Set());
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+    });
+  }, [channel, busy, queryClient]);
+}

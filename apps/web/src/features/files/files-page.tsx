@@ -1,0 +1,461 @@
+import { type FileEntry, WORKSPACE_HOME } from "@neuroos/contracts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  ChevronRight,
+  Download,
+  Eye,
+  File,
+  FileCode,
+  FileText,
+  Folder,
+  FolderPlus,
+  LoaderCircle,
+  Pencil,
+  RefreshCw,
+  Trash2,
+  Upload,
+} from "lucide-react";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { Button, buttonClasses } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Dialog } from "../../components/ui/dialog";
+import { Spinner } from "../../components/ui/spinner";
+import { TextField } from "../../components/ui/text-field";
+import { toast } from "../../components/ui/use-toast";
+import { apiRequest, errorMessage } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import { FileViewerDialog } from "./file-viewer-dialog";
+import {
+  baseName,
+  breadcrumbs,
+  downloadUrl,
+  filesKeys,
+  formatBytes,
+  joinPath,
+  nameError,
+  uploadFiles,
+  useDirectory,
+  useFileStats,
+} from "./files-api";
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const textExtensions =
+  /\.(txt|md|markdown|py|js|mjs|cjs|ts|tsx|jsx|json|ya?ml|toml|ini|cfg|csv|tsv|html?|css|scss|sh|bash|xml|sql|log|env|gitignore|rs|go|java|c|h|cpp|hpp|rb|php)$/i;
+
+function isTextFile(name: string): boolean {
+  return textExtensions.test(name) || !name.includes(".");
+}
+
+function EntryIcon({ entry }: { entry: FileEntry }) {
+  if (entry.type === "directory")
+    return <Folder className="size-5 shrink-0 text-primary" aria-hidden="true" />;
+  const name = baseName(entry.path);
+  if (/\.(py|js|mjs|ts|tsx|jsx|sh|json)$/i.test(name))
+    return <FileCode className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />;
+  if (isTextFile(name))
+    return <FileText className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />;
+  return <File className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />;
+}
+
+type NameDialog = { kind: "mkdir" } | { kind: "rename"; entry: FileEntry };
+
+/** /dashboard/files: the user's workspace as a file manager. */
+export function FilesPage() {
+  const [dir, setDir] = useState(WORKSPACE_HOME);
+  const listing = useDirectory(dir);
+  const stats = useFileStats();
+  const queryClient = useQueryClient();
+  const [nameDialog, setNameDialog] = useState<NameDialog | null>(null);
+  const [toDelete, setToDelete] = useState<FileEntry | null>(null);
+  const [viewing, setViewing] = useState<FileEntry | null>(null);
+  const [upload, setUpload] = useState<{ names: string[]; progress: number } | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const uploadInputId = useId();
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: filesKeys.all });
+
+  const remove = useMutation({
+    mutationFn: (entry: FileEntry) =>
+      apiRequest("DELETE", `/api/files?path=${encodeURIComponent(entry.path)}`),
+    onSuccess: (_data, entry) => {
+      toast({ title: `Deleted ${baseName(entry.path)}` });
+      setToDelete(null);
+      void refresh();
+    },
+    onError: (error) =>
+      toast({
+        title: "Could not delete",
+        description: errorMessage(error, "Please try again."),
+        variant: "destructive",
+      }),
+  });
+
+  async function startUpload(list: FileList | null) {
+    const files = list ? Array.from(list) : [];
+    if (files.length === 0) return;
+    setUploadError(null);
+    setUpload({ names: files.map((f) => f.name), progress: 0 });
+    try {
+      await uploadFiles(dir, files, (progress) =>
+        setUpload((current) => (current ? { ...current, progress } : current)),
+      ).promise;
+      toast({ title: files.length === 1 ? `Uploaded ${files[0]?.name}` : `Uploaded ${files.length} files` });
+      void refresh();
+    } catch (error) {
+      setUploadError(
+        errorMessage(error, error instanceof Error ? error.message : "The upload failed. Please try again."),
+      );
+    } finally {
+      setUpload(null);
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  }
+
+  const entries = [...(listing.data ?? [])].sort((a, b) =>
+    a.type === b.type ? baseName(a.path).localeCompare(baseName(b.path)) : a.type === "directory" ? -1 : 1,
+  );
+  const crumbs = breadcrumbs(dir);
+
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-4 p-4 sm:p-6">
+      <title>Files · NeuroOS</title>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">Files</h1>
+          <p className="text-sm text-muted-foreground">
+            Your workspace, seen by code and the terminal as <code className="font-mono">/home/user</code>.
+          </p>
+        </div>
+        <StatsLine stats={stats.data} />
+      </div>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          ref={fileInput}
+          id={uploadInputId}
+          type="file"
+          multiple
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Files to upload"
+          onChange={(event) => void startUpload(event.currentTarget.files)}
+        />
+        <Button onClick={() => fileInput.current?.click()} disabled={upload !== null}>
+          <Upload aria-hidden="true" /> Upload files
+        </Button>
+        <Button variant="outline" onClick={() => setNameDialog({ kind: "mkdir" })}>
+          <FolderPlus aria-hidden="true" /> New folder
+        </Button>
+        <Button variant="ghost" size="icon" aria-label="Refresh" onClick={() => void refresh()}>
+          <RefreshCw aria-hidden="true" className={cn(listing.isFetching && "animate-spin")} />
+        </Button>
+      </div>
+
+      {upload ? (
+        <div className="grid gap-1.5 rounded-lg border border-border bg-card p-3" aria-live="polite">
+          <p className="truncate text-sm" id={`${uploadInputId}-progress`}>
+            Uploading {upload.names.join(", ")} — {Math.round(upload.progress * 100)}%
+          </p>
+          <progress
+            className="h-2 w-full appearance-none overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary [&::-moz-progress-bar]:bg-primary"
+            max={100}
+            value={Math.round(upload.progress * 100)}
+            aria-labelledby={`${uploadInputId}-progress`}
+          />
+        </div>
+      ) : null}
+      {uploadError ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-start justify-between gap-2 rounded-lg border border-danger-text/40 bg-card p-3 text-sm text-danger-text"
+        >
+          <span>
+            <strong>Upload failed:</strong> {uploadError}
+          </span>
+          <Button size="sm" variant="ghost" onClick={() => setUploadError(null)}>
+            Dismiss
+          </Button>
+        </div>
+      ) : null}
+
+      <nav aria-label="Folder path">
+        <ol className="flex flex-wrap items-center gap-1 text-sm">
+          {crumbs.map((crumb, index) => {
+            const last = index === crumbs.length - 1;
+            return (
+              <li key={crumb.path} className="flex items-center gap-1">
+                {index > 0 ? (
+                  <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
+                ) : null}
+                {last ? (
+                  <span aria-current="page" className="px-1.5 py-1 font-medium">
+                    {crumb.name}
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    className="rounded px-1.5 py-1 text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                    onClick={() => setDir(crumb.path)}
+                  >
+                    {crumb.name}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+
+      <Card className="overflow-hidden">
+        {listing.isPending ? (
+          <Spinner label="Loading files…" />
+        ) : listing.isError ? (
+          <div role="alert" className="grid gap-3 p-6 text-sm">
+            <p className="text-danger-text">
+              {errorMessage(listing.error, "The files could not be loaded.")}
+            </p>
+            <div className="flex gap-2">
+              <Button size="sm" variant="outline" onClick={() => void listing.refetch()}>
+                Try again
+              </Button>
+              {dir !== WORKSPACE_HOME ? (
+                <Button size="sm" variant="ghost" onClick={() => setDir(WORKSPACE_HOME)}>
+                  Go to home
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        ) : entries.length === 0 ? (
+          <div className="grid justify-items-center gap-2 p-10 text-center text-sm text-muted-foreground">
+            <Folder className="size-8" aria-hidden="true" />
+            <p className="font-medium text-foreground">This folder is empty</p>
+            <p>Upload files or create a folder to get started.</p>
+          </div>
+        ) : (
+          <ul aria-label={`Contents of ${dir}`} className="divide-y divide-border">
+            {entries.map((entry) => (
+              <EntryRow
+                key={entry.path}
+                entry={entry}
+                onOpenFolder={() => setDir(entry.path)}
+                onView={() => setViewing(entry)}
+                onRename={() => setNameDialog({ kind: "rename", entry })}
+                onDelete={() => setToDelete(entry)}
+              />
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      {nameDialog ? (
+        <NameFormDialog
+          dialog={nameDialog}
+          dir={dir}
+          onClose={() => setNameDialog(null)}
+          onDone={() => {
+            setNameDialog(null);
+            void refresh();
+          }}
+        />
+      ) : null}
+
+      <Dialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title={toDelete ? `Delete ${baseName(toDelete.path)}?` : "Delete"}
+        description={
+          toDelete?.type === "directory"
+            ? "The folder and everything in it will be deleted. This cannot be undone."
+            : "The file will be deleted. This cannot be undone."
+        }
+      >
+        <div className="flex justify-end gap-2 p-5">
+          <Button variant="outline" onClick={() => setToDelete(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() => toDelete && remove.mutate(toDelete)}
+          >
+            {remove.isPending ? (
+              <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />
+            ) : (
+              <Trash2 aria-hidden="true" />
+            )}{" "}
+            Delete
+          </Button>
+        </div>
+      </Dialog>
+
+      <FileViewerDialog entry={viewing} onClose={() => setViewing(null)} onSaved={() => void refresh()} />
+    </div>
+  );
+}
+
+function StatsLine({ stats }: { stats: ReturnType<typeof useFileStats>["data"] }) {
+  if (!stats) return null;
+  const used = stats.totalSize / stats.quota.maxWorkspaceBytes;
+  return (
+    <div className="grid min-w-48 gap-1 text-sm" data-testid="file-stats">
+      <p className="text-muted-foreground">
+        {stats.totalFiles} {stats.totalFiles === 1 ? "file" : "files"} · {formatBytes(stats.totalSize)} of{" "}
+        {formatBytes(stats.quota.maxWorkspaceBytes)} used
+      </p>
+      <progress
+        className="h-1.5 w-full appearance-none overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary [&::-moz-progress-bar]:bg-primary"
+        max={1000}
+        value={Math.min(1000, Math.round(used * 1000))}
+        aria-label="Workspace storage used"
+      />
+    </div>
+  );
+}
+
+interface EntryRowProps {
+  entry: FileEntry;
+  onOpenFolder: () => void;
+  onView: () => void;
+  onRename: () => void;
+  onDelete: () => void;
+}
+
+function EntryRow({ entry, onOpenFolder, onView, onRename, onDelete }: EntryRowProps) {
+  const name = baseName(entry.path);
+  const isDir = entry.type === "directory";
+  const openable = isDir || isTextFile(name);
+  const nameClasses =
+    "flex min-w-0 items-center gap-2 rounded text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
+  return (
+    <li
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 sm:flex-nowrap sm:px-4"
+      data-testid="file-row"
+    >
+      <div className="flex min-w-0 flex-1 basis-full items-center gap-2 sm:basis-auto">
+        {openable ? (
+          <button
+            type="button"
+            className={cn(nameClasses, "hover:underline")}
+            onClick={isDir ? onOpenFolder : onView}
+            aria-label={isDir ? `Open folder ${name}` : `View ${name}`}
+          >
+            <EntryIcon entry={entry} />
+            <span className="truncate font-medium">{name}</span>
+          </button>
+        ) : (
+          <span className={nameClasses}>
+            <EntryIcon entry={entry} />
+            <span className="truncate font-medium">{name}</span>
+          </span>
+        )}
+      </div>
+      <span className="w-20 shrink-0 text-sm text-muted-foreground tabular-nums sm:text-right">
+        {isDir ? "—" : formatBytes(entry.size)}
+      </span>
+      <time className="w-40 shrink-0 text-sm text-muted-foreground" dateTime={entry.modified}>
+        {dateFormat.format(new Date(entry.modified))}
+      </time>
+      <div className="ml-auto flex shrink-0 items-center gap-0.5">
+        {!isDir && openable ? (
+          <Button variant="ghost" size="icon" aria-label={`Open ${name}`} onClick={onView}>
+            <Eye aria-hidden="true" />
+          </Button>
+        ) : null}
+        {!isDir ? (
+          <a
+            className={buttonClasses("ghost", "icon")}
+            href={downloadUrl(entry.path)}
+            download={name}
+            aria-label={`Download ${name}`}
+          >
+            <Download aria-hidden="true" />
+          </a>
+        ) : null}
+        <Button variant="ghost" size="icon" aria-label={`Rename ${name}`} onClick={onRename}>
+          <Pencil aria-hidden="true" />
+        </Button>
+        <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} onClick={onDelete}>
+          <Trash2 aria-hidden="true" className="text-danger-text" />
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function NameFormDialog({
+  dialog,
+  dir,
+  onClose,
+  onDone,
+}: {
+  dialog: NameDialog;
+  dir: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const initial = dialog.kind === "rename" ? baseName(dialog.entry.path) : "";
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string | undefined>();
+  const mutation = useMutation({
+    mutationFn: async (value: string) => {
+      if (dialog.kind === "mkdir")
+        return apiRequest("POST", "/api/files/mkdir", { path: joinPath(dir, value) });
+      const from = dialog.entry.path;
+      const parent = from.slice(0, from.lastIndexOf("/")) || "/";
+      return apiRequest("POST", "/api/files/move", { from, to: joinPath(parent, value) });
+    },
+    onSuccess: (_data, value) => {
+      toast({ title: dialog.kind === "mkdir" ? `Created folder ${value}` : `Renamed to ${value}` });
+      onDone();
+    },
+    onError: (err) => setError(errorMessage(err, "Something went wrong. Please try again.")),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = nameError(name);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    if (dialog.kind === "rename" && name.trim() === initial) {
+      onClose();
+      return;
+    }
+    mutation.mutate(name.trim());
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={dialog.kind === "mkdir" ? "New folder" : `Rename ${initial}`}
+    >
+      <form className="grid gap-4 p-5" onSubmit={submit} noValidate>
+        <TextField
+          name="name"
+          label={dialog.kind === "mkdir" ? "Folder name" : "New name"}
+          value={name}
+          autoComplete="off"
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setError(undefined);
+          }}
+          error={error}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? (
+              <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />
+            ) : null}
+            {dialog.kind === "mkdir" ? "Create" : "Rename"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

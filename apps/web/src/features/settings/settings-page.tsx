@@ -1,0 +1,466 @@
+import {
+  type ProviderId,
+  type ProviderInfo,
+  type ProviderStatus,
+  providerCatalog,
+  providerIds,
+  type UpdateSettings,
+  type UserSettings,
+  updateSettingsSchema,
+} from "@neuroos/contracts";
+import { LoaderCircle } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
+import { TextField } from "../../components/ui/text-field";
+import { toast } from "../../components/ui/use-toast";
+import { errorMessage, HttpError } from "../../lib/api";
+import { useProviders } from "../console/providers-api";
+import { CheckboxField, SelectField } from "./fields";
+import { LocalModels } from "./local-models";
+import { useSaveSettings, useSettings, useTestConnection } from "./settings-api";
+
+type Errors = Record<string, string>;
+
+interface ProviderDraft {
+  /** A new key typed in; empty keeps the saved one. */
+  apiKey: string;
+  baseUrl: string;
+  model: string;
+}
+
+interface Draft {
+  defaultProvider: ProviderId;
+  temperature: string;
+  maxTokens: string;
+  memory: { conversation: boolean; crossSession: boolean };
+  safeMode: boolean;
+  providers: Record<ProviderId, ProviderDraft>;
+}
+
+/** Providers whose key and address a user can set (the local model has neither). */
+const keyedProviders: ProviderId[] = ["openai", "anthropic", "huggingface"];
+
+function draftFrom(settings: UserSettings): Draft {
+  const providers = {} as Record<ProviderId, ProviderDraft>;
+  for (const id of providerIds) {
+    const saved = settings.providers[id];
+    providers[id] = { apiKey: "", baseUrl: saved?.baseUrl ?? "", model: saved?.model ?? "" };
+  }
+  return {
+    defaultProvider: settings.defaultProvider,
+    temperature: String(settings.temperature),
+    maxTokens: String(settings.maxTokens),
+    memory: { ...settings.memory },
+    safeMode: settings.safeMode,
+    providers,
+  };
+}
+
+function toNumber(value: string): number {
+  return value.trim() === "" ? Number.NaN : Number(value);
+}
+
+function updateFrom(draft: Draft): UpdateSettings {
+  const providers: NonNullable<UpdateSettings["providers"]> = {};
+  for (const id of providerIds) {
+    const p = draft.providers[id];
+    providers[id] = {
+      ...(p.apiKey.trim() ? { apiKey: p.apiKey.trim() } : {}),
+      ...(id === "local" ? {} : { baseUrl: p.baseUrl.trim() || null }),
+      model: p.model || null,
+    };
+  }
+  return {
+    defaultProvider: draft.defaultProvider,
+    temperature: toNumber(draft.temperature),
+    maxTokens: toNumber(draft.maxTokens),
+    memory: draft.memory,
+    safeMode: draft.safeMode,
+    providers,
+  };
+}
+
+/** Zod issue paths joined like the server's field names ("providers.openai.baseUrl"). */
+function issuesToErrors(issues: { path: PropertyKey[]; message: string }[]): Errors {
+  const errors: Errors = {};
+  for (const issue of issues) errors[issue.path.map(String).join(".") || "form"] ??= issue.message;
+  return errors;
+}
+
+/** /dashboard/settings: model providers, generation defaults, memory and safe mode. */
+export function SettingsPage() {
+  const settings = useSettings();
+  return (
+    <div className="mx-auto grid w-full max-w-4xl gap-6 p-4 sm:p-6">
+      <title>Settings · NeuroOS</title>
+      <header className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
+        <p className="text-sm text-muted-foreground">
+          Model providers, generation defaults, memory and safe mode. API keys are stored encrypted and only
+          shown masked.
+        </p>
+      </header>
+      {settings.isPending ? (
+        <Spinner label="Loading settings…" />
+      ) : settings.isError ? (
+        <p role="alert" className="text-sm text-danger-text">
+          {errorMessage(settings.error, "The settings could not be loaded.")}
+        </p>
+      ) : (
+        <SettingsForm key={settings.data.updatedAt ?? "defaults"} settings={settings.data} />
+      )}
+    </div>
+  );
+}
+
+function SettingsForm({ settings }: { settings: UserSettings }) {
+  const [draft, setDraft] = useState<Draft>(() => draftFrom(settings));
+  const [errors, setErrors] = useState<Errors>({});
+  const save = useSaveSettings();
+  const providers = useProviders();
+  const info = (id: ProviderId) => providers.data?.providers.find((p) => p.id === id);
+
+  const setProvider = (id: ProviderId, patch: Partial<ProviderDraft>) =>
+    setDraft((d) => ({ ...d, providers: { ...d.providers, [id]: { ...d.providers[id], ...patch } } }));
+
+  function submit(update: UpdateSettings, onSaved: () => void, title: string) {
+    save.mutate(update, {
+      onSuccess: () => {
+        setErrors({});
+        onSaved();
+        toast({ title });
+      },
+      onError: (error) => {
+        if (error instanceof HttpError && error.fields) setErrors(error.fields);
+        toast({
+          variant: "destructive",
+          title: "Settings not saved",
+          description: errorMessage(error, "The settings could not be saved."),
+        });
+      },
+    });
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const update = updateFrom(draft);
+    const parsed = updateSettingsSchema.safeParse(update);
+    if (!parsed.success) {
+      const found = issuesToErrors(parsed.error.issues);
+      setErrors(found);
+      const form = event.currentTarget;
+      // After the errors render, the first invalid input gets focus.
+      requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+      return;
+    }
+    submit(update, () => setDraft((d) => ({ ...d, providers: clearKeys(d.providers) })), "Settings saved");
+  }
+
+  function removeKey(id: ProviderId) {
+    submit(
+      { providers: { [id]: { apiKey: null } } },
+      () => setProvider(id, { apiKey: "" }),
+      "API key removed",
+    );
+  }
+
+  const defaultInfo = info(draft.defaultProvider);
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-6">
+      <Card className="grid gap-4 p-4 sm:p-6">
+        <h2 className="text-lg font-semibold">Defaults</h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Default provider"
+            value={draft.defaultProvider}
+            error={errors.defaultProvider}
+            onChange={(e) => setDraft((d) => ({ ...d, defaultProvider: e.target.value as ProviderId }))}
+          >
+            {providerIds.map((id) => (
+              <option key={id} value={id}>
+                {info(id)?.name ?? providerCatalog[id].name}
+              </option>
+            ))}
+          </SelectField>
+          <ModelSelect
+            label="Default model"
+            provider={draft.defaultProvider}
+            info={defaultInfo}
+            value={draft.providers[draft.defaultProvider].model}
+            error={errors[`providers.${draft.defaultProvider}.model`]}
+            onChange={(model) => setProvider(draft.defaultProvider, { model })}
+          />
+          <TextField
+            name="temperature"
+            label="Temperature"
+            type="number"
+            inputMode="decimal"
+            step="0.1"
+            min={0}
+            max={2}
+            value={draft.temperature}
+            error={errors.temperature}
+            onChange={(e) => setDraft((d) => ({ ...d, temperature: e.target.value }))}
+          />
+          <TextField
+            name="maxTokens"
+            label="Max tokens"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min={1}
+            value={draft.maxTokens}
+            error={errors.maxTokens}
+            onChange={(e) => setDraft((d) => ({ ...d, maxTokens: e.target.value }))}
+          />
+        </div>
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 text-sm font-semibold">Memory and safety</legend>
+          <CheckboxField
+            label="Conversation memory"
+            description="Send the session's earlier messages with each chat message."
+            checked={draft.memory.conversation}
+            onCheckedChange={(conversation) =>
+              setDraft((d) => ({ ...d, memory: { ...d.memory, conversation } }))
+            }
+          />
+          <CheckboxField
+            label="Cross-session memory"
+            description="Let the assistant use what it learned in other sessions."
+            checked={draft.memory.crossSession}
+            onCheckedChange={(crossSession) =>
+              setDraft((d) => ({ ...d, memory: { ...d.memory, crossSession } }))
+            }
+          />
+          <CheckboxField
+            label="Safe mode"
+            description="Ask before the assistant runs code or commands, or writes files."
+            checked={draft.safeMode}
+            onCheckedChange={(safeMode) => setDraft((d) => ({ ...d, safeMode }))}
+          />
+        </fieldset>
+      </Card>
+
+      <section aria-labelledby="providers-heading" className="grid gap-4">
+        <h2 id="providers-heading" className="text-lg font-semibold">
+          Providers
+        </h2>
+        {providerIds.map((id) => (
+          <ProviderCard
+            key={id}
+            id={id}
+            info={info(id)}
+            saved={settings}
+            draft={draft.providers[id]}
+            errors={errors}
+            onChange={(patch) => setProvider(id, patch)}
+            onRemoveKey={() => removeKey(id)}
+            removing={save.isPending}
+          />
+        ))}
+      </section>
+
+      <div className="sticky bottom-0 flex justify-end border-t border-border bg-background/95 py-3 backdrop-blur">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save settings"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function clearKeys(providers: Record<ProviderId, ProviderDraft>): Record<ProviderId, ProviderDraft> {
+  const next = { ...providers };
+  for (const id of providerIds) next[id] = { ...next[id], apiKey: "" };
+  return next;
+}
+
+function ModelSelect({
+  label,
+  provider,
+  info,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  provider: ProviderId;
+  info: ProviderInfo | undefined;
+  value: string;
+  error?: string;
+  onChange: (model: string) => void;
+}) {
+  const models = info?.models ?? [...providerCatalog[provider].models];
+  const options = value && !models.includes(value) ? [value, ...models] : models;
+  return (
+    <SelectField label={label} value={value} error={error} onChange={(e) => onChange(e.target.value)}>
+      <option value="">
+        Provider default ({info?.defaultModel ?? providerCatalog[provider].defaultModel})
+      </option>
+      {options.map((m) => (
+        <option key={m} value={m}>
+          {m}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+function ProviderCard({
+  id,
+  info,
+  saved,
+  draft,
+  errors,
+  onChange,
+  onRemoveKey,
+  removing,
+}: {
+  id: ProviderId;
+  info: ProviderInfo | undefined;
+  saved: UserSettings;
+  draft: ProviderDraft;
+  errors: Errors;
+  onChange: (patch: Partial<ProviderDraft>) => void;
+  onRemoveKey: () => void;
+  removing: boolean;
+}) {
+  const name = info?.name ?? providerCatalog[id].name;
+  const headingId = `provider-${id}-heading`;
+  const savedKey = saved.providers[id]?.apiKey;
+  return (
+    <Card className="grid gap-4 p-4 sm:p-6" role="group" aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-base font-semibold">
+          {name}
+        </h3>
+        <span className="text-xs text-muted-foreground">
+          {info ? (info.configured ? "Configured" : "Not configured") : ""}
+          {info && info.keySource === "server" ? " · server key" : ""}
+        </span>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {keyedProviders.includes(id) ? (
+          <div className="grid gap-1.5 sm:col-span-2">
+            <TextField
+              name={`providers.${id}.apiKey`}
+              label={`${name} API key`}
+              type="password"
+              autoComplete="off"
+              placeholder={savedKey?.set ? "Enter a new key to replace the saved one" : "Paste your API key"}
+              value={draft.apiKey}
+              error={errors[`providers.${id}.apiKey`]}
+              onChange={(e) => onChange({ apiKey: e.target.value })}
+            />
+            {savedKey?.set ? (
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <span className="text-muted-foreground">Saved key:</span>
+                <code
+                  className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs"
+                  data-testid={`${id}-key-mask`}
+                >
+                  {savedKey.masked}
+                </code>
+                {savedKey.readable ? null : (
+                  <span className="text-danger-text">It can no longer be read: enter it again.</span>
+                )}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={onRemoveKey}
+                  disabled={removing}
+                  aria-label={`Remove ${name} key`}
+                >
+                  Remove key
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+        {id === "local" ? null : (
+          <TextField
+            name={`providers.${id}.baseUrl`}
+            label={`${name} base URL`}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder={providerCatalog[id].defaultBaseUrl}
+            value={draft.baseUrl}
+            error={errors[`providers.${id}.baseUrl`]}
+            onChange={(e) => onChange({ baseUrl: e.target.value })}
+          />
+        )}
+        <ModelSelect
+          label={`${name} model`}
+          provider={id}
+          info={info}
+          value={draft.model}
+          error={errors[`providers.${id}.model`]}
+          onChange={(model) => onChange({ model })}
+        />
+      </div>
+      {id === "local" ? <LocalModels /> : null}
+      <ConnectionTest id={id} name={name} />
+    </Card>
+  );
+}
+
+const statusLabels: Record<ProviderStatus["status"], string> = {
+  active: "Active",
+  unconfigured: "Not configured",
+  invalid_key: "Invalid key",
+  rate_limited: "Rate limited",
+  unreachable: "Unreachable",
+  error: "Error",
+};
+
+function ConnectionTest({ id, name }: { id: ProviderId; name: string }) {
+  const test = useTestConnection();
+  const result = test.data;
+  return (
+    <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => test.mutate(id)}
+        disabled={test.isPending}
+        aria-label={`Test connection to ${name}`}
+      >
+        {test.isPending ? <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" /> : null}
+        Test connection
+      </Button>
+      <p
+        role="status"
+        aria-live="polite"
+        className="min-w-0 flex-1 text-sm break-words"
+        data-testid={`${id}-status`}
+      >
+        {test.isPending ? (
+          <span className="text-muted-foreground">Checking…</span>
+        ) : test.isError ? (
+          <span className="text-danger-text">{errorMessage(test.error, "The check failed.")}</span>
+        ) : result ? (
+          <>
+            <span className="inline-flex items-center gap-1.5 font-medium">
+              <span
+                aria-hidden="true"
+                className={
+                  result.status === "active"
+                    ? "size-2 rounded-full bg-success"
+                    : "size-2 rounded-full bg-destructive"
+                }
+              />
+              {statusLabels[result.status]}
+            </span>
+            <span className="text-muted-foreground"> — {result.detail}</span>
+          </>
+        ) : (
+          <span className="text-muted-foreground">Tests the saved settings.</span>
+        )}
+      </p>
+    </div>
+  );
+}

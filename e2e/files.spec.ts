@@ -1,0 +1,138 @@
+import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { signedInAccount } from "./support/accounts";
+import { scrollsSideways, toasts } from "./support/ui";
+
+// One sign-in for the whole file (sign-in is rate-limited); the tests share the page in order.
+test.describe.configure({ mode: "serial" });
+
+let context: BrowserContext;
+let page: Page;
+
+async function seriousViolations(target: Page) {
+  const results = await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+function row(name: string) {
+  return page.getByTestId("file-row").filter({ hasText: name });
+}
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, acceptDownloads: true });
+  page = await context.newPage();
+  await signedInAccount(page);
+});
+
+test.afterAll(async () => {
+  await context?.close();
+});
+
+test("Files lists the starter tree, browses folders with breadcrumbs and shows stats", async () => {
+  await page.goto("/dashboard/files");
+  await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Open folder projects" })).toBeVisible();
+  await expect(page.getByTestId("file-stats")).toContainText(/\d+ files · .* of 100 MB used/);
+  await page.getByRole("button", { name: "Open folder projects" }).click();
+  await expect(page.getByRole("button", { name: /^View README/ })).toBeVisible();
+  await page.getByRole("button", { name: /^View README/ }).click();
+  const viewer = page.getByRole("dialog");
+  await expect(viewer.getByRole("region", { name: /Contents of README/ })).not.toBeEmpty();
+  await page.keyboard.press("Escape");
+  await expect(viewer).toBeHidden();
+  await page.getByRole("navigation", { name: "Folder path" }).getByRole("button", { name: "home" }).click();
+  await expect(page.getByRole("button", { name: "Open folder projects" })).toBeVisible();
+});
+
+test("uploads two files with a progress bar and lists them; download returns the content", async () => {
+  await page.goto("/dashboard/files");
+  // Hold the upload's answer a moment so the progress bar can be seen.
+  await page.route("**/api/files/upload**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await page.getByLabel("Files to upload").setInputFiles([
+    { name: "alpha.txt", mimeType: "text/plain", buffer: Buffer.from("alpha content\n") },
+    { name: "beta.md", mimeType: "text/markdown", buffer: Buffer.from("# beta\n") },
+  ]);
+  await expect(page.getByRole("progressbar", { name: /Uploading alpha.txt, beta.md/ })).toBeVisible();
+  await expect(toasts(page).getByText("Uploaded 2 files")).toBeVisible();
+  await page.unroute("**/api/files/upload**");
+  await expect(row("alpha.txt")).toBeVisible();
+  await expect(row("beta.md")).toBeVisible();
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download alpha.txt" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("alpha.txt");
+  expect(await readFile((await download.path()) as string, "utf8")).toBe("alpha content\n");
+});
+
+test("an upload over the plan's per-file cap shows the server's 413 message", async () => {
+  await page.goto("/dashboard/files");
+  await page.getByLabel("Files to upload").setInputFiles({
+    name: "too-big.bin",
+    mimeType: "application/octet-stream",
+    buffer: Buffer.alloc(10 * 1024 * 1024 + 1024, 1),
+  });
+  await expect(page.getByRole("alert")).toContainText(
+    /Upload failed: .*too-big\.bin is larger than the 10 MB per-file limit/,
+  );
+  await expect(row("too-big.bin")).toHaveCount(0);
+});
+
+test("creates a folder, renames a file and deletes with a confirmation", async () => {
+  await page.goto("/dashboard/files");
+  await page.getByRole("button", { name: "New folder" }).click();
+  const dialog = page.getByRole("dialog", { name: "New folder" });
+  await dialog.getByLabel("Folder name").fill("a/b");
+  await dialog.getByRole("button", { name: "Create" }).click();
+  await expect(dialog.getByText("A name cannot contain / or \\")).toBeVisible();
+  await dialog.getByLabel("Folder name").fill("reports");
+  await dialog.getByRole("button", { name: "Create" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Open folder reports" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Rename beta.md" }).click();
+  const rename = page.getByRole("dialog", { name: "Rename beta.md" });
+  await rename.getByLabel("New name").fill("gamma.md");
+  await rename.getByRole("button", { name: "Rename" }).click();
+  await expect(rename).toBeHidden();
+  await expect(row("gamma.md")).toBeVisible();
+  await expect(row("beta.md")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Delete gamma.md" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete gamma.md?" });
+  await expect(confirm).toContainText("cannot be undone");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(row("gamma.md")).toBeVisible();
+  await page.getByRole("button", { name: "Delete gamma.md" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete gamma.md?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(row("gamma.md")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Open folder reports" }).click();
+  await expect(page.getByText("This folder is empty")).toBeVisible();
+});
+
+test("Files has no serious axe violations (light and dark) and fits 360 px", async () => {
+  for (const theme of ["light", "dark"] as const) {
+    await page.goto("/dashboard/files");
+    await page.evaluate((value) => window.localStorage.setItem("neuroos-theme", value), theme);
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Open folder projects" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/dashboard/files");
+  await expect(page.getByRole("button", { name: "Open folder projects" })).toBeVisible();
+  expect(await scrollsSideways(page)).toBe(false);
+  await page.getByRole("button", { name: "Delete alpha.txt" }).focus();
+  await expect(page.getByRole("button", { name: "Delete alpha.txt" })).toBeInViewport();
+  expect(await seriousViolations(page)).toEqual([]);
+});

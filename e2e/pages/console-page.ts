@@ -1,0 +1,78 @@
+import type { Page } from "@playwright/test";
+
+/** Page object of the console (/console, and /dashboard inside the dashboard shell). */
+export class ConsolePage {
+  constructor(readonly page: Page) {}
+
+  async goto(path: "/console" | "/dashboard" = "/console") {
+    await this.page.goto(path);
+  }
+
+  get heading() {
+    return this.page.getByRole("heading", { level: 1, name: "System Console" });
+  }
+  get sessionSelect() {
+    return this.page.getByLabel("Session", { exact: true });
+  }
+  get newSession() {
+    return this.page.getByRole("button", { name: "New session" });
+  }
+  get renameSession() {
+    return this.page.getByRole("button", { name: "Rename session" });
+  }
+  get deleteSession() {
+    return this.page.getByRole("button", { name: "Delete session" });
+  }
+  get message() {
+    return this.page.getByLabel("Message", { exact: true });
+  }
+  get send() {
+    return this.page.getByRole("button", { name: "Send" });
+  }
+  get execute() {
+    return this.page.getByRole("button", { name: "Execute" });
+  }
+  get messages() {
+    return this.page.getByRole("log", { name: "Messages" });
+  }
+  get leftPanel() {
+    return this.page.getByRole("region", { name: "System panels" });
+  }
+  get separator() {
+    return this.page.getByRole("separator", { name: "Resize the system panels" });
+  }
+  get fileTree() {
+    return this.page.getByRole("tree", { name: "Workspace files" });
+  }
+  get modules() {
+    return this.page.getByRole("list", { name: "System modules" });
+  }
+  get services() {
+    return this.page.getByRole("list", { name: "Network services" });
+  }
+  get liveActivity() {
+    return this.page.getByRole("list", { name: "Live activity" });
+  }
+  get executionLog() {
+    return this.page.getByRole("list", { name: "Execution log" });
+  }
+  get indicators() {
+    return this.page.getByRole("list", { name: "System indicators" });
+  }
+  get statusBar() {
+    return this.page.getByRole("region", { name: "Status bar" });
+  }
+  get commandOutput() {
+    return this.page.getByRole("region", { name: "Command output" });
+  }
+
+  /** The titles in the session picker, in order. */
+  async sessionTitles(): Promise<string[]> {
+    return this.sessionSelect.locator("option").allTextContents();
+  }
+
+  /** The panel's width as the separator reports it. */
+  async panelWidth(): Promise<number> {
+    return Number(await this.separator.getAttribute("aria-valuenow"));
+  }
+}

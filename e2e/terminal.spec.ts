@@ -1,0 +1,62 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { signedInAccount } from "./support/accounts";
+
+// One sign-in for the whole file (sign-in is rate-limited); the tests share the page in order.
+test.describe.configure({ mode: "serial" });
+
+let context: BrowserContext;
+let page: Page;
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  page = await context.newPage();
+  await signedInAccount(page);
+});
+
+test.afterAll(async () => {
+  await context?.close();
+});
+
+const screen = () => page.locator(".xterm-rows");
+
+test("the terminal runs commands and reattaches after a reload", async () => {
+  await page.goto("/terminal");
+  await expect(page.getByRole("heading", { level: 1, name: "Terminal" })).toBeVisible();
+  await expect(page.getByTestId("terminal-status")).toHaveText("Connected", { timeout: 15_000 });
+  const id = await page.evaluate(() => sessionStorage.getItem("neuroos-terminal-id"));
+  expect(id).toBeTruthy();
+
+  await page.getByTestId("terminal").click();
+  await page.keyboard.type("echo hello-$((6*7))");
+  await page.keyboard.press("Enter");
+  await expect(screen()).toContainText("hello-42");
+
+  await page.reload();
+  await expect(page.getByTestId("terminal-status")).toHaveText("Connected (reattached)", { timeout: 15_000 });
+  expect(await page.evaluate(() => sessionStorage.getItem("neuroos-terminal-id"))).toBe(id);
+  // The recent output is replayed, and the same shell keeps working.
+  await expect(screen()).toContainText("hello-42");
+  await page.getByTestId("terminal").click();
+  await page.keyboard.type("echo again-$((2+3))");
+  await page.keyboard.press("Enter");
+  await expect(screen()).toContainText("again-5");
+});
+
+test("the terminal page has no serious axe violations", async () => {
+  await page.goto("/terminal");
+  await expect(page.getByTestId("terminal-status")).toContainText("Connected", { timeout: 15_000 });
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
+  expect(serious).toEqual([]);
+});
+
+test("/terminal asks a signed-out visitor to sign in", async ({ browser }: { browser: Browser }) => {
+  const guest = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const guestPage = await guest.newPage();
+  await guestPage.goto("/terminal");
+  await expect(guestPage).toHaveURL(/\/auth\/login/);
+  await guest.close();
+});
