@@ -73,9 +73,23 @@ export type ServerFrame =
   | { type: "system_info"; terminalInfo: Record<string, unknown>; modules: unknown[] }
   | { type: "file_operation_result"; operation: string; path: string; result: unknown }
   | { type: "activity"; entry: unknown }
-  | { type: "approval_request"; sessionId: string; approvalId: string; tool: string; input: unknown; expiresAt: string }
+  | {
+      type: "approval_request";
+      sessionId: string;
+      approvalId: string;
+      tool: string;
+      input: unknown;
+      expiresAt: string;
+    }
   | { type: "approval_settled"; sessionId: string; approvalId: string; approved: boolean; reason: string }
-  | { type: "tool_call"; sessionId: string; messageId: string; toolCallId: string; tool: string; input: unknown }
+  | {
+      type: "tool_call";
+      sessionId: string;
+      messageId: string;
+      toolCallId: string;
+      tool: string;
+      input: unknown;
+    }
   | { type: "tool_output"; sessionId: string; toolCallId: string; stream: "stdout" | "stderr"; data: string }
   | {
       type: "tool_result";
@@ -85,7 +99,12 @@ export type ServerFrame =
       ok: boolean;
       output: unknown;
     }
-  | { type: "agent_status"; sessionId: string; state: "running" | "done" | "stopped" | "error"; detail: string };
+  | {
+      type: "agent_status";
+      sessionId: string;
+      state: "running" | "done" | "stopped" | "error";
+      detail: string;
+    };
 
 /** The browser client's reconnect policy (product spec: 5 attempts, 3 s apart). */
 export const RECONNECT_ATTEMPTS = 5;
