@@ -20,11 +20,13 @@ export function checkNodeVersion() {
 export function ensureNpmDependencies() {
   const wanted = lockHash();
   if (existsSync(stampFile) && readFileSync(stampFile, "utf8") === wanted) return;
-  console.log("Installing npm dependencies (npm ci)...");
+  // `npm install` follows package-lock.json. (npm 11's `npm ci` refuses this lock file: it
+  // expects entries for the other platforms' optional binaries, which npm 11 does not record.)
+  console.log("Installing npm dependencies (npm install, from package-lock.json)...");
   const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" };
-  if (!run("npm", ["ci", "--no-audit", "--no-fund"], { env })) {
-    console.error("npm ci failed; see above.");
+  if (!run("npm", ["install", "--no-audit", "--no-fund"], { env })) {
+    console.error("npm install failed; see above.");
     process.exit(1);
   }
-  writeFileSync(stampFile, wanted);
+  writeFileSync(stampFile, lockHash());
 }

@@ -151,7 +151,8 @@ describeEachDatabase("LLM gateway over the providers' wire protocols", (db) => {
       for await (const e of gateway.streamChat({
         userId: alice.user.id,
         messages: [{ role: "user", content: "Weather in Paris?" }],
-        config: { provider },
+        // llama2 (Ollama's default) has no tool template; llama3.1 has one.
+        config: { provider, ...(provider === "ollama" ? { model: "llama3.1" } : {}) },
         tools: {
           get_weather: {
             description: "Weather forecast for a city",
