@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bus = deps.bus ?? new InProcessBus();
   const frames = new FrameRouter();
   registerSystemFrames(frames, modules);
-  await app.register(chatRoutes, { db: database.db });
+  await app.register(chatRoutes, { db: database.db, bus });
   await app.register(logsRoutes, { db: database.db });
   await app.register(agentRoutes, { db: database.db });
   await app.register(settingsRoutes, {
@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onChange: (userId) => llm.gateway.invalidate(userId),
   });
   await app.register(llmRoutes, { db: database.db, llm });
-  await app.register(workspaceRoutes, { db: database.db, workspaces });
+  await app.register(workspaceRoutes, { db: database.db, bus, workspaces });
   await app.register(sandboxRoutes, {
     db: database.db,
     sandbox,
@@ -171,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     slots: jobSlots,
     maxFileSizeMb: env.SANDBOX_MAX_FILE_MB,
   });
-  registerExecutionFrames(frames, { db: database.db, executions, workspaces });
+  registerExecutionFrames(frames, { db: database.db, bus, executions, workspaces });
   const replies = new ChatReplies({
     db: database.db,
     bus,

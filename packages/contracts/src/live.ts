@@ -1,7 +1,11 @@
 import { z } from "zod";
+import type { ChatSession } from "./chat";
+import type { ExecutionLog } from "./logs";
 
 /** Frames the browser sends on the live channel `/ws`. Each is validated before use. */
 const id = z.string().min(1).max(100);
+/** Chosen by the browser for a run it asks for; the server echoes it on the run's frames. */
+const requestId = id.optional();
 
 export const executionLanguageSchema = z.enum(["python", "javascript", "typescript", "bash", "sh"]);
 export type ExecutionLanguage = z.infer<typeof executionLanguageSchema>;
@@ -19,11 +23,13 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
     sessionId: id,
     code: z.string().min(1).max(200_000),
     language: executionLanguageSchema,
+    requestId,
   }),
   z.object({
     type: z.literal("terminal_command"),
     sessionId: id,
     command: z.string().trim().min(1).max(10_000),
+    requestId,
   }),
   z.object({ type: z.literal("execution_cancel"), executionId: id }),
   z.object({
@@ -52,10 +58,11 @@ export const liveErrorCodes = [
 
 /** Frames the server sends. `error` answers a frame that could not be handled; the socket stays up. */
 export type ServerFrame =
-  | { type: "error"; code: string; message: string }
+  /** requestId: the refused frame's, when it carried one. */
+  | { type: "error"; code: string; message: string; requestId?: string }
   | { type: "chat_token"; sessionId: string; messageId: string; content: string }
   | { type: "chat_message"; sessionId: string; message: unknown }
-  | { type: "execution_start"; sessionId: string; executionId: string }
+  | { type: "execution_start"; sessionId: string; executionId: string; requestId?: string }
   | {
       type: "execution_output";
       sessionId: string;
@@ -72,7 +79,10 @@ export type ServerFrame =
   | { type: "execution_error"; sessionId: string; executionId: string; error: string }
   | { type: "system_info"; terminalInfo: Record<string, unknown>; modules: unknown[] }
   | { type: "file_operation_result"; operation: string; path: string; result: unknown }
-  | { type: "activity"; entry: unknown }
+  /** An action written to the execution log (code run, command, file operation, model call). */
+  | { type: "activity"; entry: ExecutionLog }
+  | { type: "session_updated"; session: ChatSession }
+  | { type: "session_deleted"; sessionId: string }
   | {
       type: "approval_request";
       sessionId: string;

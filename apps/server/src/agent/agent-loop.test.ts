@@ -81,7 +81,9 @@ describeEachDatabase(
         ["assistant", "Hello, world"],
       ]);
       expect(list[1]?.metadata).toMatchObject({ model: "gpt-4", provider: "openai", tokenCount: 3 });
-      await new Promise((r) => setTimeout(r, 100));
+      // The title arrives live once the reply is done, and is stored.
+      const titled = await live.next((f) => f.type === "session_updated" && (f.session as Frame).id === id);
+      expect((titled.session as Frame).title).toBe("Say hello to the world please");
       const sessions = (await api("GET", "/api/sessions")).json();
       expect(sessions.find((s: { id: string }) => s.id === id).title).toBe("Say hello to the world please");
     });

@@ -203,7 +203,7 @@ async function streamStep(
     messageId,
   );
   // The log entry is written off the hot path; a failure to log does not fail the turn.
-  void recordExecution(deps.db, {
+  void recordExecution(deps, {
     userId,
     sessionId,
     type: "llm_interaction",

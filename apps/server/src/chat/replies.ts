@@ -54,7 +54,9 @@ export class ChatReplies {
       bus.publish(user.id, { type: "chat_message", sessionId, message });
       void runTurn(this.deps, { user, session, signal: controller.signal })
         .then(async () => {
-          if (isFirst) await chat.updateSession(db, user.id, sessionId, { title: titleFrom(content) });
+          if (!isFirst) return;
+          const titled = await chat.updateSession(db, user.id, sessionId, { title: titleFrom(content) });
+          bus.publish(user.id, { type: "session_updated", session: titled });
         })
         .catch(() => {})
         .finally(() => this.running.delete(key));

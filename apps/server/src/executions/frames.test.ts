@@ -47,10 +47,20 @@ describeEachDatabase(
         sessionId,
         language: "python",
         code: "import sys\nprint('out')\nprint('err', file=sys.stderr)",
+        requestId: "block-7",
       });
       const result = await live.next((f) => f.type === "execution_result", 15_000);
       const start = live.frames.find((f) => f.type === "execution_start");
       expect(start?.executionId).toBe(result.executionId);
+      expect(start?.requestId).toBe("block-7");
+      // The log entry reaches the activity panel live, through the bus.
+      const activity = await live.next((f) => f.type === "activity");
+      expect(activity.entry).toMatchObject({
+        type: "code_execution",
+        status: "success",
+        sessionId,
+        metadata: { executionId: result.executionId },
+      });
       const outputs = live.frames.filter((f) => f.type === "execution_output");
       expect(
         outputs
@@ -94,6 +104,22 @@ describeEachDatabase(
       const result = await live.next((f) => f.type === "execution_result", 5000);
       expect(result.result).toMatchObject({ success: false });
       expect(String((result.result as { output: string }).output)).toContain("cancelled");
+    });
+
+    it("refuses a run over the user's job slots at once, naming the request", async () => {
+      const sleep = (requestId: string) =>
+        live.send({ type: "terminal_command", sessionId, command: "sleep 5", requestId });
+      sleep("a");
+      sleep("b");
+      sleep("c");
+      const refused = await live.next((f) => f.type === "error", 5000);
+      expect(refused).toMatchObject({ code: "rate_limited" });
+      await live.next((f) => live.frames.filter((g) => g.type === "execution_start").length === 2);
+      const starts = live.frames.filter((f) => f.type === "execution_start");
+      // Each frame is answered under its own id: two started, the third refused.
+      expect([...starts.map((f) => f.requestId), refused.requestId].sort()).toEqual(["a", "b", "c"]);
+      for (const start of starts) live.send({ type: "execution_cancel", executionId: start.executionId });
+      await live.next((f) => f.type === "execution_result" && f.executionId === starts[1]?.executionId);
     });
 
     it("lists and reads workspace files; refuses escapes and another user's session", async () => {

@@ -1,8 +1,8 @@
 import * as chat from "../chat/service";
 import type { Db } from "../db/client";
-import { AppError } from "../http/errors";
+import type { EventBus } from "../live/bus";
 import type { FrameRouter } from "../live/frame-router";
-import { recordExecution } from "../logs/service";
+import { recordAction } from "../logs/service";
 import type { WorkspaceService } from "../workspace/service";
 import type { ExecutionService } from "./service";
 
@@ -13,7 +13,7 @@ import type { ExecutionService } from "./service";
  */
 export function registerExecutionFrames(
   router: FrameRouter,
-  deps: { db: Db; executions: ExecutionService; workspaces: WorkspaceService },
+  deps: { db: Db; bus: EventBus; executions: ExecutionService; workspaces: WorkspaceService },
 ): void {
   const { db, executions, workspaces } = deps;
   const runInBackground = (promise: Promise<unknown>) => {
@@ -30,6 +30,7 @@ export function registerExecutionFrames(
         language: frame.language,
         code: frame.code,
         type: "code_execution",
+        requestId: frame.requestId,
       }),
     );
   });
@@ -43,6 +44,7 @@ export function registerExecutionFrames(
         language: "bash",
         code: frame.command,
         type: "system_command",
+        requestId: frame.requestId,
       }),
     );
   });
@@ -50,30 +52,16 @@ export function registerExecutionFrames(
   router.on("execution_cancel", (ctx, frame) => executions.cancel(ctx.user.id, frame.executionId));
 
   router.on("file_operation", async (ctx, frame) => {
-    try {
-      const result =
-        frame.operation === "list"
-          ? await workspaces.list(ctx.user, frame.path, false)
-          : await workspaces.read(ctx.user, frame.path);
-      ctx.send({ type: "file_operation_result", operation: frame.operation, path: frame.path, result });
-      await recordExecution(db, {
-        userId: ctx.user.id,
-        type: "file_operation",
-        command: `${frame.operation} ${frame.path}`,
-        result: "ok",
-        status: "success",
-      });
-    } catch (err) {
-      if (err instanceof AppError) {
-        await recordExecution(db, {
-          userId: ctx.user.id,
-          type: "file_operation",
-          command: `${frame.operation} ${frame.path}`,
-          result: err.message,
-          status: "error",
-        });
-      }
-      throw err;
-    }
+    const entry = {
+      userId: ctx.user.id,
+      type: "file_operation",
+      command: `${frame.operation} ${frame.path}`,
+    } as const;
+    const result = await recordAction<unknown>(deps, entry, () =>
+      frame.operation === "list"
+        ? workspaces.list(ctx.user, frame.path, false)
+        : workspaces.read(ctx.user, frame.path),
+    );
+    ctx.send({ type: "file_operation_result", operation: frame.operation, path: frame.path, result });
   });
 }

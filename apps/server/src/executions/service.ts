@@ -18,6 +18,8 @@ export interface ExecutionRequest {
   code: string;
   /** code_execution for programs, system_command for terminal commands. */
   type: "code_execution" | "system_command";
+  /** The browser's id for the run, echoed on execution_start so it can tie the run to its block. */
+  requestId?: string;
   signal?: AbortSignal;
   onOutput?: (stream: "stdout" | "stderr", data: string) => void;
 }
@@ -54,8 +56,17 @@ export class ExecutionService {
     },
   ) {}
 
-  async run(request: ExecutionRequest): Promise<ExecutionOutcome> {
-    const { db, sandbox, workspaces, bus, slots } = this.deps;
+  /**
+   * Takes a job slot at once (a full server or user throws here, before anything starts, so a
+   * caller can refuse the request) and resolves when the job has ended.
+   */
+  run(request: ExecutionRequest): Promise<ExecutionOutcome> {
+    const release = this.deps.slots.acquire(request.user.id);
+    return this.execute(request, release);
+  }
+
+  private async execute(request: ExecutionRequest, release: () => void): Promise<ExecutionOutcome> {
+    const { sandbox, workspaces, bus } = this.deps;
     const { user, sessionId } = request;
     const executionId = randomUUID();
     const publish = (frame: Parameters<EventBus["publish"]>[1]) => {
@@ -65,8 +76,12 @@ export class ExecutionService {
     const onAbort = () => controller.abort();
     request.signal?.addEventListener("abort", onAbort, { once: true });
     this.running.set(executionId, { userId: user.id, controller });
-    const release = slots.acquire(user.id);
-    publish({ type: "execution_start", sessionId: sessionId ?? "", executionId });
+    publish({
+      type: "execution_start",
+      sessionId: sessionId ?? "",
+      executionId,
+      requestId: request.requestId,
+    });
     try {
       const result = await sandbox.run({
         language: request.language,
@@ -87,7 +102,7 @@ export class ExecutionService {
         executionId,
         result: { output, success, exitCode: result.exitCode, durationMs: result.durationMs },
       });
-      await recordExecution(db, {
+      await recordExecution(this.deps, {
         userId: user.id,
         sessionId,
         type: request.type,
@@ -106,7 +121,7 @@ export class ExecutionService {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       publish({ type: "execution_error", sessionId: sessionId ?? "", executionId, error: message });
-      await recordExecution(db, {
+      await recordExecution(this.deps, {
         userId: user.id,
         sessionId,
         type: request.type,

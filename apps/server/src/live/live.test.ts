@@ -58,6 +58,32 @@ describeEachDatabase("live channel /ws", (db) => {
     live.socket.close();
   });
 
+  it("tells every browser of the user when a session is created, renamed or deleted", async () => {
+    const live = await connect();
+    const api = (method: "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
+      t.app.inject({ method, url, payload, headers: { cookie } });
+    const { id } = (await api("POST", "/api/sessions", { title: "Draft" })).json();
+    expect(await live.next((f) => f.type === "session_updated")).toMatchObject({
+      session: { id, title: "Draft" },
+    });
+    await api("PATCH", `/api/sessions/${id}`, { title: "Final" });
+    await live.next(
+      (f) => f.type === "session_updated" && (f.session as { title: string }).title === "Final",
+    );
+    await api("DELETE", `/api/sessions/${id}`);
+    expect(await live.next((f) => f.type === "session_deleted")).toMatchObject({ sessionId: id });
+    // Another user's browsers hear nothing of it.
+    const other = await signedInUser(t.app);
+    const theirs = await LiveClient.connect(wsUrl, { cookie: other.cookie, origin });
+    await api("POST", "/api/sessions", { title: "Private" });
+    await live.next(
+      (f) => f.type === "session_updated" && (f.session as { title: string }).title === "Private",
+    );
+    expect(theirs.frames.filter((f) => String(f.type).startsWith("session_"))).toEqual([]);
+    live.socket.close();
+    theirs.socket.close();
+  });
+
   it("closes a connection sending a frame over 1 MB with 1009", async () => {
     const live = await connect();
     const closed = live.closed();

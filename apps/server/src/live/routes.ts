@@ -91,13 +91,19 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<
             message: `'${parsed.data.type}' is not available`,
           });
         }
+        const requestId = "requestId" in parsed.data ? parsed.data.requestId : undefined;
         try {
           await handler(ctx, parsed.data);
         } catch (err) {
           if (err instanceof AppError)
-            return ctx.send({ type: "error", code: err.code, message: err.message });
+            return ctx.send({ type: "error", code: err.code, message: err.message, requestId });
           request.log.error({ err }, "live frame failed");
-          ctx.send({ type: "error", code: "internal_error", message: "The frame could not be handled" });
+          ctx.send({
+            type: "error",
+            code: "internal_error",
+            message: "The frame could not be handled",
+            requestId,
+          });
         }
       });
 

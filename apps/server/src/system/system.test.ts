@@ -1,5 +1,6 @@
 import os from "node:os";
 import { beforeAll, expect, it } from "vitest";
+import { InProcessBus } from "../live/bus";
 import { recordExecution } from "../logs/service";
 import { describeEachDatabase } from "../test/databases";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
@@ -45,13 +46,16 @@ describeEachDatabase("system API", (db) => {
 
   it("lists only the user's own execution logs, newest first, limited", async () => {
     for (const command of ["print(1)", "ls", "print(2)"]) {
-      await recordExecution(db().db, {
-        userId: alice.user.id,
-        type: command.startsWith("print") ? "code_execution" : "system_command",
-        command,
-        result: "ok",
-        status: "success",
-      });
+      await recordExecution(
+        { db: db().db, bus: new InProcessBus() },
+        {
+          userId: alice.user.id,
+          type: command.startsWith("print") ? "code_execution" : "system_command",
+          command,
+          result: "ok",
+          status: "success",
+        },
+      );
       await new Promise((r) => setTimeout(r, 5));
     }
     const logs = (await get("/api/logs?limit=2")).json();

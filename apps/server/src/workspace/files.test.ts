@@ -117,6 +117,15 @@ describeEachDatabase("files API", (db) => {
     ).toBe(409);
     await api("DELETE", "/api/files?path=bin.dat");
     await api("DELETE", "/api/files?path=notes");
+
+    // Each change is in the execution log, refusals as errors; reads are not logged.
+    const logs = (await api("GET", "/api/logs?limit=200")).json() as { command: string; status: string }[];
+    const logged = logs.map((l) => `${l.status} ${l.command}`);
+    expect(logged).toContain("success write /home/user/notes/today.md");
+    expect(logged).toContain("success move /home/user/notes/today.md /home/user/a/b/c/t.md");
+    expect(logged).toContain("error mkdir /home/user/a/b/c");
+    expect(logged).toContain("success delete /home/user/a");
+    expect(logged.filter((l) => l.includes("today.md") && !l.includes("move"))).toHaveLength(1);
   });
 
   it("uploads several files at once and downloads them back", async () => {

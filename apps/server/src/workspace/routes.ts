@@ -12,10 +12,13 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { AppError, parse } from "../http/errors";
+import type { EventBus } from "../live/bus";
+import { recordAction } from "../logs/service";
 import { formatBytes, type Owner, type UploadPart, type WorkspaceService } from "./service";
 
 export interface WorkspaceRouteDeps {
   db: Db;
+  bus: EventBus;
   workspaces: WorkspaceService;
 }
 
@@ -37,6 +40,9 @@ export function attachment(name: string): string {
 /** The files API: every path is a workspace path checked by the path guard. */
 export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): Promise<void> {
   const { workspaces } = deps;
+  /** Changes to the workspace go to the execution log (and the activity panel); reads do not. */
+  const logged = <T>(request: FastifyRequest, command: string, action: () => Promise<T>) =>
+    recordAction(deps, { userId: owner(request).id, type: "file_operation", command }, action);
   await app.register(fastifyMultipart);
   app.addHook("onRequest", requireSession(deps.db));
 
@@ -65,23 +71,24 @@ export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRoute
     async (request) => {
       const input = parse(writeFileSchema, request.body);
       if (Buffer.byteLength(input.content, input.encoding) > MAX_TEXT_FILE_BYTES) throw textTooLarge();
-      return workspaces.write(owner(request), input);
+      return logged(request, `write ${input.path}`, () => workspaces.write(owner(request), input));
     },
   );
 
   app.post("/api/files/mkdir", async (request, reply) => {
     const { path } = parse(mkdirSchema, request.body);
-    return reply.status(201).send(await workspaces.mkdir(owner(request), path));
+    const created = await logged(request, `mkdir ${path}`, () => workspaces.mkdir(owner(request), path));
+    return reply.status(201).send(created);
   });
 
   app.post("/api/files/move", async (request) => {
     const { from, to } = parse(moveFileSchema, request.body);
-    return workspaces.move(owner(request), from, to);
+    return logged(request, `move ${from} ${to}`, () => workspaces.move(owner(request), from, to));
   });
 
   app.delete("/api/files", async (request, reply) => {
     const { path } = parse(filePathQuerySchema, request.query);
-    await workspaces.remove(owner(request), path);
+    await logged(request, `delete ${path}`, () => workspaces.remove(owner(request), path));
     return reply.status(204).send();
   });
 
@@ -101,7 +108,9 @@ export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRoute
       for await (const part of parts) if (part.type === "file") yield part;
     }
     try {
-      const entries = await workspaces.upload(user, query.dir, files(), query.overwrite);
+      const entries = await logged(request, `upload to ${query.dir}`, () =>
+        workspaces.upload(user, query.dir, files(), query.overwrite),
+      );
       return reply.status(201).send({ files: entries });
     } catch (err) {
       const code = (err as { code?: string }).code;
