@@ -70,6 +70,26 @@ test("the panels show the server's real modules, services, stats and versions", 
     const item = ui.modules.getByRole("listitem").filter({ hasText: module.name });
     await expect(item).toContainText(new RegExp(module.status, "i"));
   }
+  // Audio I/O is this browser's own speech support, measured in the page.
+  const speech = await page.evaluate(() => ({
+    voices: speechSynthesis.getVoices().length,
+    listens:
+      ("webkitSpeechRecognition" in window || "SpeechRecognition" in window) &&
+      typeof navigator.mediaDevices?.getUserMedia === "function",
+  }));
+  const audio = ui.modules.getByRole("listitem").filter({ hasText: "Audio I/O" });
+  await expect(audio).toContainText(
+    speech.voices > 0
+      ? `speech output with ${speech.voices} voice`
+      : "speech output without voices installed",
+  );
+  await expect(audio).toContainText(
+    speech.voices > 0 && speech.listens
+      ? "Active"
+      : speech.voices > 0 || speech.listens
+        ? "Warning"
+        : "Inactive",
+  );
   const llmCore = modules.find((m) => m.name === "LLM Core");
   const cpu = llmCore?.status === "active" ? "Active" : "Inactive";
   await expect(ui.indicators).toContainText(new RegExp(`CPU:\\s*${cpu}`));
@@ -146,6 +166,12 @@ test("the message box: Shift+Enter adds a line, Clear empties, Enter sends; a fa
   await expect(ui.message).toHaveValue("line one\nline two");
   await page.getByRole("button", { name: "Clear" }).click();
   await expect(ui.message).toHaveValue("");
+
+  // No provider is usable on this server: the chat offers the ways to get one.
+  const setup = page.getByRole("region", { name: "Connect a model to start chatting" });
+  await expect(setup).toBeVisible();
+  await expect(setup).toContainText("Ollama did not answer at http://localhost:11434");
+  await expect(setup.getByRole("button", { name: /Download/ }).first()).toBeVisible();
 
   await ui.message.fill("Hello model");
   await ui.message.press("Enter");

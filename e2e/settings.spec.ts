@@ -68,6 +68,22 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => (fake ? fake.close(() => resolve()) : resolve()));
 });
 
+test("with no provider usable the console shows the setup card; a pasted key makes the chat ready", async () => {
+  await page.goto("/console");
+  const setup = page.getByRole("region", { name: "Connect a model to start chatting" });
+  await expect(setup).toBeVisible();
+  await setup.getByRole("button", { name: "Check for Ollama" }).click();
+  await expect(setup.getByRole("status")).toContainText("Not found");
+  expect(await seriousViolations(page)).toEqual([]);
+  await setup.getByLabel("Provider").selectOption("openai");
+  await setup.getByLabel("OpenAI API key", { exact: true }).fill(KEY);
+  await setup.getByRole("button", { name: "Save key" }).click();
+  await expect(toasts(page).getByText("OpenAI key saved")).toBeVisible();
+  await expect(setup).toBeHidden();
+  const providers = await (await page.request.get("/api/llm/providers")).json();
+  expect(providers).toMatchObject({ usableProvider: "openai", defaultProvider: "openai" });
+});
+
 test("Settings saves with a toast and shows the key only masked after a reload", async () => {
   await openSettings(page);
   await page.getByLabel("OpenAI API key", { exact: true }).fill(KEY);

@@ -1,3 +1,4 @@
+import type { ExecutionLog, ServerFrame } from "@neuroos/contracts";
 import { describe, expect, it } from "vitest";
 import { ACTIVITY_LIMIT, type ActivityEntry, addEntry, entryFromFrame, runEntry, truncate } from "./activity";
 
@@ -28,6 +29,21 @@ describe("addEntry", () => {
   });
 });
 
+const log = (change: Partial<ExecutionLog>): ServerFrame => ({
+  type: "activity",
+  entry: {
+    id: "l",
+    sessionId: "s",
+    type: "code_execution",
+    command: "print(1)",
+    result: "",
+    status: "success",
+    timestamp: new Date(0).toISOString(),
+    metadata: {},
+    ...change,
+  },
+});
+
 describe("entryFromFrame", () => {
   it("cuts message text at 50 and results at 40 characters", () => {
     const long = "x".repeat(80);
@@ -37,28 +53,30 @@ describe("entryFromFrame", () => {
       message: { role: "user", content: long },
     });
     expect(sent?.detail).toBe(`${"x".repeat(50)}...`);
-    const done = entryFromFrame({
-      type: "execution_result",
-      sessionId: "s",
-      executionId: "e",
-      result: { output: long, success: true, exitCode: 0, durationMs: 5 },
-    });
+    const done = entryFromFrame(log({ result: long, metadata: { exitCode: 0 } }));
     expect(done).toEqual({ title: "Execution completed", detail: `${"x".repeat(40)}...`, status: "success" });
     expect(runEntry(long, "python").detail).toHaveLength(53);
   });
 
   it("turns failed executions and errors into error entries", () => {
     expect(
-      entryFromFrame({
-        type: "execution_result",
-        sessionId: "s",
-        executionId: "e",
-        result: { output: "", success: false, exitCode: 2, durationMs: 5 },
-      }),
+      entryFromFrame(log({ type: "system_command", status: "error", metadata: { exitCode: 2 } })),
     ).toEqual({ title: "Execution failed (exit 2)", detail: "exit code 2", status: "error" });
+    expect(entryFromFrame(log({ status: "error", result: "sandbox down" }))).toEqual({
+      title: "Execution failed",
+      detail: "sandbox down",
+      status: "error",
+    });
+    expect(entryFromFrame(log({ type: "file_operation", command: "write /home/user/a.md" }))).toEqual({
+      title: "File write",
+      detail: "/home/user/a.md",
+      status: "success",
+    });
     expect(
-      entryFromFrame({ type: "execution_error", sessionId: "s", executionId: "e", error: "boom" })?.status,
-    ).toBe("error");
+      entryFromFrame(
+        log({ type: "file_operation", command: "delete /home/user", status: "error", result: "Refused" }),
+      ),
+    ).toEqual({ title: "File delete refused", detail: "Refused", status: "error" });
     expect(entryFromFrame({ type: "error", code: "conflict", message: "busy" })?.status).toBe("error");
     const failedReply = entryFromFrame({
       type: "chat_message",
@@ -71,5 +89,7 @@ describe("entryFromFrame", () => {
   it("ignores frames the log does not show", () => {
     expect(entryFromFrame({ type: "chat_token", sessionId: "s", messageId: "m", content: "x" })).toBeNull();
     expect(entryFromFrame({ type: "execution_start", sessionId: "s", executionId: "e" })).toBeNull();
+    // Model calls are shown from the chat's own messages.
+    expect(entryFromFrame(log({ type: "llm_interaction" }))).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { ServerFrame } from "@neuroos/contracts";
+import type { ExecutionLog, ServerFrame } from "@neuroos/contracts";
 
 /** Product spec section 9: at most 10 live entries; text cut at 50 characters, results at 40. */
 export const ACTIVITY_LIMIT = 10;
@@ -67,29 +67,44 @@ export function entryFromFrame(frame: ServerFrame): ActivityDraft | null {
         return { title: "Reply stopped", detail: truncate(content, TEXT_LIMIT), status: "info" };
       return { title: "Reply received", detail: truncate(content, TEXT_LIMIT), status: "success" };
     }
-    case "execution_result": {
-      const { result } = frame;
-      const output =
-        result.output.trim() || (result.exitCode === null ? "no output" : `exit code ${result.exitCode}`);
-      return result.success
-        ? { title: "Execution completed", detail: truncate(output, RESULT_LIMIT), status: "success" }
-        : {
-            title: `Execution failed${result.exitCode === null ? "" : ` (exit ${result.exitCode})`}`,
-            detail: truncate(output, RESULT_LIMIT),
-            status: "error",
-          };
-    }
-    case "execution_error":
-      return { title: "Execution failed", detail: truncate(frame.error, RESULT_LIMIT), status: "error" };
+    case "activity":
+      return entryFromLog(frame.entry);
     case "error":
       return { title: "Error", detail: truncate(frame.message, TEXT_LIMIT), status: "error" };
-    case "file_operation_result":
-      return {
-        title: `File ${frame.operation}`,
-        detail: truncate(frame.path, TEXT_LIMIT),
-        status: "success",
-      };
     default:
       return null;
   }
+}
+
+const actionTitles: Record<Exclude<ExecutionLog["type"], "llm_interaction">, string> = {
+  code_execution: "Execution",
+  system_command: "Execution",
+  file_operation: "File",
+  network_request: "Network request",
+};
+
+/**
+ * The entry an execution-log record makes (runs, commands, file changes: written by the server
+ * for every such action, whichever tab or agent did it). Model calls are shown from the chat's
+ * own messages instead.
+ */
+export function entryFromLog(log: ExecutionLog): ActivityDraft | null {
+  if (log.type === "llm_interaction") return null;
+  if (log.type === "file_operation") {
+    return {
+      title: `File ${log.command.split(" ")[0]}${log.status === "error" ? " refused" : ""}`,
+      detail: truncate(log.status === "error" ? log.result : log.command.replace(/^\S+ /, ""), TEXT_LIMIT),
+      status: log.status === "error" ? "error" : "success",
+    };
+  }
+  const exitCode = typeof log.metadata.exitCode === "number" ? log.metadata.exitCode : null;
+  const output = log.result.trim() || (exitCode === null ? "no output" : `exit code ${exitCode}`);
+  const title = actionTitles[log.type];
+  if (log.status === "success")
+    return { title: `${title} completed`, detail: truncate(output, RESULT_LIMIT), status: "success" };
+  return {
+    title: `${title} failed${exitCode === null ? "" : ` (exit ${exitCode})`}`,
+    detail: truncate(output, RESULT_LIMIT),
+    status: "error",
+  };
 }

@@ -9,6 +9,7 @@ import { ExecutionBanner } from "./execution-banner";
 import { MessageList } from "./message-list";
 import { ReplyAnnouncer } from "./reply-announcer";
 import { SessionBar } from "./session-bar";
+import { SetupCard } from "./setup-card";
 
 /** The centre of the console: the session, its messages and the message box. */
 export function ChatPanel() {
@@ -19,27 +20,32 @@ export function ChatPanel() {
     <section aria-label="Chat" className="flex h-full min-h-0 min-w-0 flex-col bg-background">
       <SessionBar />
       {sessionId ? <ExecutionBanner sessionId={sessionId} /> : null}
-      <div className="min-h-0 flex-1">
-        {sessionId ? (
-          <MessageList key={sessionId} sessionId={sessionId} />
-        ) : sessions.isError || createFailed ? (
-          <div className="flex flex-col items-center gap-3 p-6 text-center">
-            <p className="text-sm text-danger-text">
-              {sessions.isError
-                ? errorMessage(sessions.error, "Your sessions could not be loaded.")
-                : "A new session could not be started."}
-            </p>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => (sessions.isError ? sessions.refetch() : retryCreate())}
-            >
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <Spinner label="Preparing your session..." />
-        )}
+      <div className="flex min-h-0 flex-1 flex-col">
+        <div className="max-h-[55%] shrink-0 overflow-y-auto empty:hidden">
+          <SetupCard />
+        </div>
+        <div className="min-h-0 flex-1">
+          {sessionId ? (
+            <MessageList key={sessionId} sessionId={sessionId} />
+          ) : sessions.isError || createFailed ? (
+            <div className="flex flex-col items-center gap-3 p-6 text-center">
+              <p className="text-sm text-danger-text">
+                {sessions.isError
+                  ? errorMessage(sessions.error, "Your sessions could not be loaded.")
+                  : "A new session could not be started."}
+              </p>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => (sessions.isError ? sessions.refetch() : retryCreate())}
+              >
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <Spinner label="Preparing your session..." />
+          )}
+        </div>
       </div>
       {command ? <CommandOutput command={command} onClose={() => setCommand(null)} /> : null}
       <Composer sessionId={sessionId} onCommand={(key, text) => setCommand({ key, text })} />

@@ -2,12 +2,11 @@ import { Check, Copy, Play } from "lucide-react";
 import { memo, useCallback, useMemo, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { useStore } from "../../lib/store";
-import { runEntry } from "./activity";
 import { useConsole } from "./console-context";
-import { type ExecutionState, executionReducer, isExecuting } from "./execution-state";
+import { type ExecutionState, isExecuting } from "./execution-state";
 import { RunOutput } from "./run-output";
+import { requestRun } from "./run-request";
 import { isRunnable, normaliseLanguage, runFrame } from "./runnable";
-import { pushActivity } from "./use-activity-frames";
 import { useHighlight } from "./use-highlight";
 
 interface CodeBlockProps {
@@ -44,15 +43,8 @@ export const CodeBlock = memo(function CodeBlock({
   const [copied, setCopied] = useState(false);
   const runnable = final && isRunnable(lang);
 
-  const onRun = () => {
-    executions.set((state) => executionReducer(state, { type: "requested", blockKey, sessionId }));
-    pushActivity(activity, runEntry(code, lang));
-    if (!channel.send(runFrame(lang, code, sessionId))) {
-      executions.set((state) =>
-        executionReducer(state, { type: "send_failed", blockKey, error: "Not connected to the server." }),
-      );
-    }
-  };
+  const onRun = () =>
+    requestRun({ channel, executions, activity }, blockKey, runFrame(lang, code, sessionId));
 
   const onCopy = () => {
     navigator.clipboard?.writeText(code).then(

@@ -3,10 +3,9 @@ import { type FormEvent, type KeyboardEvent, useCallback, useId, useState } from
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { useStore } from "../../lib/store";
-import { runEntry } from "./activity";
 import { useConsole } from "./console-context";
-import { type ExecutionState, executionReducer, isExecuting } from "./execution-state";
-import { pushActivity } from "./use-activity-frames";
+import { type ExecutionState, isExecuting } from "./execution-state";
+import { requestRun } from "./run-request";
 import { setSessionBusy } from "./use-chat-frames";
 
 /** The contracts' limit for one chat message. */
@@ -60,16 +59,9 @@ export function Composer({
     const command = text.trim();
     if (!command || !sessionId || executing) return;
     const key = `command:${sessionId}:${Date.now()}`;
-    executions.set((s) => executionReducer(s, { type: "requested", blockKey: key, sessionId }));
-    pushActivity(activity, runEntry(command, "bash"));
     onCommand(key, command);
-    if (!channel.send({ type: "terminal_command", sessionId, command })) {
-      executions.set((s) =>
-        executionReducer(s, { type: "send_failed", blockKey: key, error: "Not connected to the server." }),
-      );
-      return;
-    }
-    setText("");
+    if (requestRun({ channel, executions, activity }, key, { type: "terminal_command", sessionId, command }))
+      setText("");
   };
 
   const onSubmit = (event: FormEvent) => {

@@ -26,8 +26,8 @@ export interface ActiveExecution {
 
 export interface ExecutionState {
   active: ActiveExecution | null;
-  /** Runs asked for and not started yet, oldest first. */
-  queue: { blockKey: string; sessionId: string }[];
+  /** Runs asked for and not started yet, oldest first; the server echoes each requestId. */
+  queue: { requestId: string; blockKey: string; sessionId: string }[];
   runs: Record<string, BlockRun>;
   /** executionId -> block key. */
   blockOf: Record<string, string>;
@@ -36,7 +36,7 @@ export interface ExecutionState {
 export const initialExecutionState: ExecutionState = { active: null, queue: [], runs: {}, blockOf: {} };
 
 export type ExecutionAction =
-  | { type: "requested"; blockKey: string; sessionId: string }
+  | { type: "requested"; requestId: string; blockKey: string; sessionId: string }
   | { type: "send_failed"; blockKey: string; error: string }
   | { type: "frame"; frame: ServerFrame; now: number }
   | { type: "connection_lost" };
@@ -76,7 +76,10 @@ export function executionReducer(state: ExecutionState, action: ExecutionAction)
     case "requested":
       return {
         ...state,
-        queue: [...state.queue, { blockKey: action.blockKey, sessionId: action.sessionId }],
+        queue: [
+          ...state.queue,
+          { requestId: action.requestId, blockKey: action.blockKey, sessionId: action.sessionId },
+        ],
         runs: { ...state.runs, [action.blockKey]: newRun() },
       };
     case "send_failed":
@@ -107,7 +110,8 @@ export function executionReducer(state: ExecutionState, action: ExecutionAction)
 function applyFrame(state: ExecutionState, frame: ServerFrame, now: number): ExecutionState {
   switch (frame.type) {
     case "execution_start": {
-      const at = state.queue.findIndex((q) => q.sessionId === frame.sessionId);
+      // A run another tab or the agent started has no request here: tracked, tied to no block.
+      const at = frame.requestId ? state.queue.findIndex((q) => q.requestId === frame.requestId) : -1;
       const request = at >= 0 ? state.queue[at] : undefined;
       const next: ExecutionState = {
         ...state,
@@ -150,13 +154,11 @@ function applyFrame(state: ExecutionState, frame: ServerFrame, now: number): Exe
         error: frame.error,
       });
     case "error": {
-      // A refused run answers with an error frame and never starts: it belongs to the oldest request.
-      const first = state.queue[0];
-      if (!first) return state;
-      return updateRun({ ...state, queue: state.queue.slice(1) }, first.blockKey, {
-        status: "failed",
-        error: frame.message,
-      });
+      // A refused run answers with an error frame naming its request, and never starts.
+      const refused = state.queue.find((q) => q.requestId === frame.requestId);
+      if (!refused) return state;
+      const queue = state.queue.filter((q) => q !== refused);
+      return updateRun({ ...state, queue }, refused.blockKey, { status: "failed", error: frame.message });
     }
     default:
       return state;

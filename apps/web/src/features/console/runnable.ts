@@ -16,7 +16,11 @@ export function isRunnable(language: string | undefined): boolean {
  * The frame that runs a block: bash and sh take the terminal command path, the others the
  * code execution path ('shell' runs as a POSIX sh program there).
  */
-export function runFrame(language: string, code: string, sessionId: string): ClientFrame {
+export function runFrame(
+  language: string,
+  code: string,
+  sessionId: string,
+): Extract<ClientFrame, { type: "code_execution" | "terminal_command" }> {
   const lang = normaliseLanguage(language);
   if (lang === "bash" || lang === "sh") return { type: "terminal_command", sessionId, command: code };
   if (lang === "python" || lang === "javascript")

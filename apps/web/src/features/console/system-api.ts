@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { getQueryFn } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
+import { audioModule, speechCapabilities } from "./audio-module";
 
 const fetchJson = getQueryFn({ on401: "throw" });
 
@@ -12,10 +13,14 @@ export const STATS_REFRESH_MS = 5_000;
 /** The server re-checks modules every 10 s at most; asking more often gains nothing. */
 export const MODULES_REFRESH_MS = 15_000;
 
+/** The server's modules (GET /api/modules) and Audio I/O, which is the browser's own speech. */
 export function useModules() {
   return useQuery({
     queryKey: queryKeys.modules,
-    queryFn: async (context) => z.array(systemModuleSchema).parse(await fetchJson(context)),
+    queryFn: async (context) => [
+      ...z.array(systemModuleSchema).parse(await fetchJson(context)),
+      audioModule(speechCapabilities(), new Date()),
+    ],
     refetchInterval: MODULES_REFRESH_MS,
   });
 }

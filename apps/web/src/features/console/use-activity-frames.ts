@@ -1,5 +1,7 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "../../components/ui/use-toast";
+import { queryKeys } from "../../lib/query-keys";
 import type { Store } from "../../lib/store";
 import { type ActivityDraft, type ActivityEntry, addEntry, entryFromFrame } from "./activity";
 import type { LiveChannel } from "./live-channel";
@@ -12,13 +14,22 @@ export function pushActivity(activity: Store<ActivityEntry[]>, draft: ActivityDr
   activity.set((entries) => addEntry(entries, { ...draft, id: `a${sequence}`, at: Date.now() }));
 }
 
-/** Live frames become activity entries; a refused frame is also shown as a toast. */
+/**
+ * Live frames become activity entries; a refused frame is also shown as a toast. A new
+ * execution-log record refreshes the log list (and the file tree after a file change).
+ */
 export function useActivityFrames(channel: LiveChannel, activity: Store<ActivityEntry[]>) {
+  const queryClient = useQueryClient();
   useEffect(
     () =>
       channel.onFrame((frame) => {
         const draft = entryFromFrame(frame);
         if (draft) pushActivity(activity, draft);
+        if (frame.type === "activity") {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.logs });
+          if (frame.entry.type === "file_operation" && !/^(list|read) /.test(frame.entry.command))
+            void queryClient.invalidateQueries({ queryKey: queryKeys.files });
+        }
         if (frame.type === "error") {
           toast({
             title: "The console could not do that",
@@ -27,6 +38,6 @@ export function useActivityFrames(channel: LiveChannel, activity: Store<Activity
           });
         }
       }),
-    [channel, activity],
+    [channel, activity, queryClient],
   );
 }

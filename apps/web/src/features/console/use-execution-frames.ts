@@ -5,7 +5,7 @@ import type { Store } from "../../lib/store";
 import { type ExecutionState, executionReducer } from "./execution-state";
 import type { LiveChannel } from "./live-channel";
 
-/** Feeds execution frames to the execution state; a finished run may have changed files and logs. */
+/** Feeds execution frames to the execution state; a finished run may have changed files. */
 export function useExecutionFrames(channel: LiveChannel, executions: Store<ExecutionState>) {
   const queryClient = useQueryClient();
 
@@ -22,7 +22,6 @@ export function useExecutionFrames(channel: LiveChannel, executions: Store<Execu
           case "execution_error":
             executions.set((state) => executionReducer(state, { type: "frame", frame, now: Date.now() }));
             void queryClient.invalidateQueries({ queryKey: queryKeys.files });
-            void queryClient.invalidateQueries({ queryKey: queryKeys.logs });
             return;
           default:
             return;
