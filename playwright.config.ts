@@ -1,16 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-
-/** Debian's Chromium: Playwright never downloads a browser for this project. */
-const chromiumArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { CHROMIUM_PATH, chromiumArgs } from "./e2e/support/chromium";
 
 export default defineConfig({
   testDir: "e2e",
@@ -36,7 +25,7 @@ export default defineConfig({
       name: "chromium",
       use: {
         ...devices["Desktop Chrome"],
-        launchOptions: { executablePath: "/usr/bin/chromium", args: chromiumArgs },
+        launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs },
       },
     },
   ],

@@ -13,21 +13,12 @@ import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { ProviderTestServer } from "../apps/server/src/llm/testing/provider-server.ts";
+import { CHROMIUM_PATH, chromiumArgs } from "../e2e/support/chromium.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 4000);
 const TOKENS_PER_SECOND = Number(process.env.BENCH_TOKENS_PER_SECOND ?? 200);
-const chromiumArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -109,7 +100,7 @@ function markdownTokens(count) {
 
 const provider = await ProviderTestServer.start();
 const server = await startServer({ OPENAI_API_KEY: "sk-bench", OPENAI_BASE_URL: provider.base("openai") });
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumArgs });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
 try {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
   const account = {

@@ -1,32 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signedInAccount } from "./support/accounts";
-import { chooseTheme } from "./support/ui";
-
-const publicPages = [
-  "/",
-  "/about",
-  "/support",
-  "/auth/login",
-  "/auth/signup",
-  "/auth/forgot-password",
-  "/auth/reset-password?token=0123456789abcdef0123",
-  "/this-page-does-not-exist",
-];
-
-/** Serious and critical WCAG 2 A/AA violations on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ rule: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
+import { chooseTheme, PUBLIC_PAGES, seriousViolations } from "./support/ui";
 
 for (const theme of ["dark", "light"] as const) {
   test.describe(`${theme} theme`, () => {
     test.beforeEach(async ({ page }) => chooseTheme(page, theme));
 
-    for (const path of publicPages) {
+    for (const path of PUBLIC_PAGES) {
       test(`${path} has no serious or critical axe violations`, async ({ page }) => {
         await page.goto(path);
         await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));

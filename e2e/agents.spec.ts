@@ -1,20 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { signedInAccount } from "./support/accounts";
-import { scrollsSideways, toasts } from "./support/ui";
+import { scrollsSideways, seriousViolations, toasts } from "./support/ui";
 
 // Sign-in is rate-limited per IP for the whole suite: this file signs in once and shares the page.
 test.describe.configure({ mode: "serial" });
 
 let context: BrowserContext;
 let page: Page;
-
-async function seriousViolations(target: Page) {
-  const results = await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 async function openTools(target: Page) {
   await target.goto("/dashboard/tools");

@@ -1,37 +1,12 @@
-import { test as base, expect, type Page } from "@playwright/test";
-import { ProviderTestServer } from "../apps/server/src/llm/testing/provider-server";
+import { expect, type Page } from "@playwright/test";
 import { ConsolePage } from "./pages/console-page";
 import { createAccount, signIn } from "./support/accounts";
-import { AppServer } from "./support/app-server";
+import { test } from "./support/with-provider";
 
 /**
  * The console against a model: this spec runs its own server, pointed at a scripted OpenAI
  * wire-compatible test server (the gateway's provider test server), so replies are known.
  */
-const test = base.extend<object, { provider: ProviderTestServer; app: AppServer }>({
-  provider: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern
-    async ({}, use) => {
-      const provider = await ProviderTestServer.start();
-      await use(provider);
-      await provider.close();
-    },
-    { scope: "worker" },
-  ],
-  app: [
-    async ({ provider }, use) => {
-      const app = await AppServer.start({
-        OPENAI_API_KEY: "sk-e2e-test",
-        OPENAI_BASE_URL: provider.base("openai"),
-      });
-      await use(app);
-      await app.dispose();
-    },
-    // Booting a server (and its database) takes a few seconds, more on a busy machine.
-    { scope: "worker", timeout: 90_000 },
-  ],
-  baseURL: async ({ app }, use) => use(app.url),
-});
 
 const REPLY = [
   "Here is some code.\n\n",

@@ -1,17 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { ConsolePage } from "./pages/console-page";
 import { createAccount, signIn } from "./support/accounts";
 import { expect, test } from "./support/signed-in";
-import { chooseTheme, scrollsSideways } from "./support/ui";
-
-/** Serious and critical WCAG 2 A/AA violations on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ rule: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
+import { chooseTheme, scrollsSideways, seriousViolations } from "./support/ui";
 
 test.describe("sessions", () => {
   // A fresh account: the console must create its first session itself.

@@ -1,21 +1,13 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { signedInAccount } from "./support/accounts";
-import { scrollsSideways, toasts } from "./support/ui";
+import { scrollsSideways, seriousViolations, toasts } from "./support/ui";
 
 // One sign-in for the whole file (sign-in is rate-limited); the tests share the page in order.
 test.describe.configure({ mode: "serial" });
 
 let context: BrowserContext;
 let page: Page;
-
-async function seriousViolations(target: Page) {
-  const results = await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 function row(name: string) {
   return page.getByTestId("file-row").filter({ hasText: name });

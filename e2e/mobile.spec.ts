@@ -1,22 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { signedInAccount } from "./support/accounts";
-import { scrollsSideways } from "./support/ui";
+import { PUBLIC_PAGES, scrollsSideways } from "./support/ui";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-const pages = [
-  "/",
-  "/about",
-  "/support",
-  "/auth/login",
-  "/auth/signup",
-  "/auth/forgot-password",
-  "/auth/reset-password?token=0123456789abcdef0123",
-  "/this-page-does-not-exist",
-];
-
 test("no page scrolls sideways at 360 px", async ({ page }) => {
-  for (const path of pages) {
+  for (const path of PUBLIC_PAGES) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(await scrollsSideways(page), path).toBe(false);

@@ -1,9 +1,8 @@
 import http from "node:http";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { signedInAccount } from "./support/accounts";
 import { PROVIDER_TEST_PORT } from "./support/global-setup";
-import { scrollsSideways, toasts } from "./support/ui";
+import { scrollsSideways, seriousViolations, toasts } from "./support/ui";
 
 // Sign-in is rate-limited per IP for the whole suite: this file signs in once and shares the page.
 test.describe.configure({ mode: "serial" });
@@ -41,13 +40,6 @@ async function startFakeOpenAi(): Promise<http.Server> {
     server.listen(PROVIDER_TEST_PORT, "127.0.0.1", resolve);
   });
   return server;
-}
-
-async function seriousViolations(target: Page) {
-  const results = await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
 }
 
 async function openSettings(target: Page) {

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { signedInAccount } from "./support/accounts";
+import { seriousViolations } from "./support/ui";
 
 // One sign-in for the whole file (sign-in is rate-limited); the tests share the page in order.
 test.describe.configure({ mode: "serial" });
@@ -46,11 +46,7 @@ test("the terminal runs commands and reattaches after a reload", async () => {
 test("the terminal page has no serious axe violations", async () => {
   await page.goto("/terminal");
   await expect(page.getByTestId("terminal-status")).toContainText("Connected", { timeout: 15_000 });
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("/terminal asks a signed-out visitor to sign in", async ({ browser }: { browser: Browser }) => {

@@ -37,12 +37,13 @@ export class AppServer {
   }
 
   static async start(env: Record<string, string> = {}): Promise<AppServer> {
-    const server = new AppServer(
-      await freePort(),
-      mkdtempSync(path.join(os.tmpdir(), "neuroos-e2e-own-")),
-      env,
-    );
-    await server.boot();
+    const server = new AppServer(await freePort(), mkdtempSync(path.join(os.tmpdir(), "neuroos-e2e-")), env);
+    try {
+      await server.boot();
+    } catch (error) {
+      await server.dispose();
+      throw error;
+    }
     return server;
   }
 

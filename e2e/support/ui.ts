@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 /** The toast region (Radix Toast viewport, "Notifications (F8)"). */
@@ -14,3 +15,23 @@ export async function chooseTheme(page: Page, theme: "dark" | "light"): Promise<
 export async function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
+
+/** Serious and critical WCAG 2 A/AA violations on the page as it is now (expect none). */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ rule: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+/** Every page a visitor can open without an account. */
+export const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/support",
+  "/auth/login",
+  "/auth/signup",
+  "/auth/forgot-password",
+  "/auth/reset-password?token=0123456789abcdef0123",
+  "/this-page-does-not-exist",
+];

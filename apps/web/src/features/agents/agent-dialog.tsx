@@ -15,7 +15,7 @@ import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage, HttpError } from "../../lib/api";
 import { useProviders } from "../console/providers-api";
-import { CheckboxField, SelectField, TextareaField } from "../settings/fields";
+import { CheckboxField, SelectField, TemperatureField, TextareaField } from "../settings/fields";
 import { useCreateAgent, useUpdateAgent } from "./agents-api";
 
 type Errors = Record<string, string>;
@@ -169,17 +169,10 @@ export function AgentDialog({ agent, onClose }: { agent: Agent | null; onClose: 
             ))}
           </SelectField>
         </div>
-        <TextField
-          name="temperature"
-          label="Temperature"
-          type="number"
-          inputMode="decimal"
-          step="0.1"
-          min={0}
-          max={2}
+        <TemperatureField
           value={draft.temperature}
           error={errors.temperature}
-          onChange={(e) => set({ temperature: e.target.value })}
+          onChange={(temperature) => set({ temperature })}
         />
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">Tools</legend>

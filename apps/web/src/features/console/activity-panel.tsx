@@ -1,11 +1,10 @@
 import type { ExecutionLog } from "@neuroos/contracts";
 import { Activity, ScrollText } from "lucide-react";
 import { useSyncExternalStore } from "react";
-import { errorMessage } from "../../lib/api";
 import { formatClock } from "../../lib/format";
 import { type ActivityEntry, type ActivityStatus, RESULT_LIMIT, TEXT_LIMIT, truncate } from "./activity";
 import { useConsole } from "./console-context";
-import { PanelNote, PanelSection } from "./panel-section";
+import { PanelNote, PanelQuery, PanelSection } from "./panel-section";
 import { StatusBadge, StatusDot, type StatusTone } from "./status-badge";
 import { useExecutionLogs } from "./system-api";
 
@@ -101,19 +100,21 @@ export function ActivityPanel() {
         title="Execution Log"
         icon={<ScrollText className="size-3.5" aria-hidden="true" />}
       >
-        {logs.isPending ? (
-          <PanelNote>Reading the log...</PanelNote>
-        ) : logs.isError ? (
-          <PanelNote tone="danger">{errorMessage(logs.error, "The log could not be read.")}</PanelNote>
-        ) : logs.data.length === 0 ? (
-          <PanelNote>No executions logged yet.</PanelNote>
-        ) : (
-          <ul aria-label="Execution log" className="grid gap-2">
-            {logs.data.map((log) => (
-              <LogEntry key={log.id} log={log} />
-            ))}
-          </ul>
-        )}
+        <PanelQuery
+          query={logs}
+          loading="Reading the log..."
+          failed="The log could not be read."
+          empty="No executions logged yet."
+          isEmpty={(list) => list.length === 0}
+        >
+          {(list) => (
+            <ul aria-label="Execution log" className="grid gap-2">
+              {list.map((log) => (
+                <LogEntry key={log.id} log={log} />
+              ))}
+            </ul>
+          )}
+        </PanelQuery>
       </PanelSection>
     </div>
   );

@@ -2,12 +2,15 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useState
 import { liveUrl } from "../../lib/live-socket";
 import { createStore, type Store } from "../../lib/store";
 import type { ActivityEntry } from "./activity";
+import { type AgentState, initialAgentState } from "./agent-state";
 import { DraftStore } from "./draft-store";
 import { type ExecutionState, initialExecutionState } from "./execution-state";
 import { LiveChannel } from "./live-channel";
 import { useActivityFrames } from "./use-activity-frames";
+import { useAgentFrames } from "./use-agent-frames";
 import { useChatFrames } from "./use-chat-frames";
 import { useExecutionFrames } from "./use-execution-frames";
+import { useSessionFrames } from "./use-session-frames";
 import { useSessionSelection } from "./use-session-selection";
 
 interface ConsoleStores {
@@ -17,6 +20,8 @@ interface ConsoleStores {
   busy: Store<ReadonlySet<string>>;
   executions: Store<ExecutionState>;
   activity: Store<ActivityEntry[]>;
+  /** Agent runs: live tool calls, approvals and run states. */
+  agents: Store<AgentState>;
 }
 
 export interface ConsoleContextValue extends ConsoleStores {
@@ -37,6 +42,7 @@ function createStores(): ConsoleStores {
     busy: createStore<ReadonlySet<string>>(new Set()),
     executions: createStore(initialExecutionState),
     activity: createStore<ActivityEntry[]>([]),
+    agents: createStore(initialAgentState),
   };
 }
 
@@ -55,6 +61,8 @@ export function ConsoleProvider({ children }: { children: ReactNode }) {
   useChatFrames(channel, drafts, stores.busy);
   useExecutionFrames(channel, stores.executions);
   useActivityFrames(channel, stores.activity);
+  useSessionFrames(channel);
+  useAgentFrames(channel, stores.agents, stores.busy);
 
   const { sessions, selectedId, select, createFailed, retryCreate } = selection;
   const value = useMemo<ConsoleContextValue>(

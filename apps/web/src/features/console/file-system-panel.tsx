@@ -1,12 +1,11 @@
 import { FolderTree, RefreshCw } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Button } from "../../components/ui/button";
-import { errorMessage } from "../../lib/api";
 import { buildFileTree, countFiles, INITIALLY_EXPANDED, type TreeNode } from "./file-tree";
 import { FileTreeView } from "./file-tree-view";
 import { FileViewerDialog } from "./file-viewer-dialog";
 import { useWorkspaceFiles } from "./files-api";
-import { PanelNote, PanelSection } from "./panel-section";
+import { PanelQuery, PanelSection } from "./panel-section";
 
 /** The user's workspace as a tree; a file opens read-only in the viewer. */
 export function FileSystemPanel() {
@@ -44,24 +43,26 @@ export function FileSystemPanel() {
         </Button>
       }
     >
-      {files.isPending ? (
-        <PanelNote>Reading your workspace...</PanelNote>
-      ) : files.isError ? (
-        <PanelNote tone="danger">{errorMessage(files.error, "The workspace could not be read.")}</PanelNote>
-      ) : tree.length === 0 ? (
-        <PanelNote>Your workspace is empty.</PanelNote>
-      ) : (
-        <>
-          <p className="sr-only">{countFiles(tree)} files in /home/user</p>
-          <FileTreeView
-            label="Workspace files"
-            nodes={tree}
-            expanded={expanded}
-            onToggle={toggle}
-            onOpenFile={(node: TreeNode) => setViewing(node.path)}
-          />
-        </>
-      )}
+      <PanelQuery
+        query={files}
+        loading="Reading your workspace..."
+        failed="The workspace could not be read."
+        empty="Your workspace is empty."
+        isEmpty={() => tree.length === 0}
+      >
+        {() => (
+          <>
+            <p className="sr-only">{countFiles(tree)} files in /home/user</p>
+            <FileTreeView
+              label="Workspace files"
+              nodes={tree}
+              expanded={expanded}
+              onToggle={toggle}
+              onOpenFile={(node: TreeNode) => setViewing(node.path)}
+            />
+          </>
+        )}
+      </PanelQuery>
       <FileViewerDialog path={viewing} onClose={() => setViewing(null)} />
     </PanelSection>
   );

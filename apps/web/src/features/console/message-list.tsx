@@ -1,4 +1,3 @@
-import type { ChatMessage } from "@neuroos/contracts";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { MessageSquareText } from "lucide-react";
 import { useCallback, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from "react";
@@ -6,14 +5,14 @@ import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/api";
 import { useStore } from "../../lib/store";
+import type { AgentState } from "./agent-state";
+import { AgentStatusItem } from "./agent-status";
 import { pendingDrafts } from "./chat-state";
 import { useConsole } from "./console-context";
 import { draftMessage, MessageItem, ThinkingItem } from "./message-item";
+import { buildItems, type Item, NONE } from "./run-items";
 import { useMessages } from "./sessions-api";
-
-type Item =
-  | { kind: "message"; key: string; message: ChatMessage; streaming: boolean }
-  | { kind: "thinking"; key: string };
+import { OrphanApproval, ToolCard } from "./tool-card";
 
 /** How close to the bottom (px) still counts as "at the bottom": new content keeps it in view. */
 const STICK_THRESHOLD = 80;
@@ -39,29 +38,49 @@ function EmptyState() {
  * unless the reader has scrolled up.
  */
 export function MessageList({ sessionId }: { sessionId: string }) {
-  const { drafts, busy } = useConsole();
+  const { drafts, busy, agents } = useConsole();
   const messages = useMessages(sessionId);
   const draftMap = useSyncExternalStore(drafts.subscribe, drafts.get, drafts.get);
   const isBusy = useStore(
     busy,
     useCallback((set: ReadonlySet<string>) => set.has(sessionId), [sessionId]),
   );
+  const liveIds = useStore(
+    agents,
+    useCallback((state: AgentState) => state.callIds[sessionId] ?? NONE, [sessionId]),
+  );
+  const orphanIds = useStore(
+    agents,
+    useCallback((state: AgentState) => state.orphanApprovals[sessionId] ?? NONE, [sessionId]),
+  );
+  // A tool still running or waiting for approval: its card shows that, no thinking dots.
+  const toolActive = useStore(
+    agents,
+    useCallback(
+      (state: AgentState) =>
+        (state.callIds[sessionId] ?? NONE).some((id) => state.calls[id]?.result === null),
+      [sessionId],
+    ),
+  );
+  const hasStatus = useStore(
+    agents,
+    useCallback((state: AgentState) => state.status[sessionId] !== undefined, [sessionId]),
+  );
   const stored = messages.data;
 
   const items = useMemo<Item[]>(() => {
-    const list: Item[] = (stored ?? []).map((message) => ({
-      kind: "message",
-      key: message.id,
-      message,
-      streaming: false,
-    }));
     const pending = pendingDrafts(draftMap, sessionId, stored ?? []);
-    for (const draft of pending) {
-      list.push({ kind: "message", key: draft.messageId, message: draftMessage(draft), streaming: true });
-    }
-    if (isBusy && pending.length === 0) list.push({ kind: "thinking", key: "thinking" });
+    const draftItems: Item[] = pending.map((draft) => ({
+      kind: "message",
+      key: draft.messageId,
+      message: draftMessage(draft),
+      streaming: true,
+    }));
+    const list = buildItems(stored ?? [], agents.get(), liveIds, orphanIds, draftItems);
+    if (isBusy && pending.length === 0 && !toolActive) list.push({ kind: "thinking", key: "thinking" });
+    if (hasStatus) list.push({ kind: "status", key: "agent-status" });
     return list;
-  }, [stored, draftMap, sessionId, isBusy]);
+  }, [stored, draftMap, sessionId, isBusy, agents, liveIds, orphanIds, toolActive, hasStatus]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -128,6 +147,12 @@ export function MessageList({ sessionId }: { sessionId: string }) {
             >
               {item.kind === "message" ? (
                 <MessageItem message={item.message} streaming={item.streaming} />
+              ) : item.kind === "tool" ? (
+                <ToolCard sessionId={sessionId} call={item.call} stored={item.stored} />
+              ) : item.kind === "approval" ? (
+                <OrphanApproval approvalId={item.approvalId} />
+              ) : item.kind === "status" ? (
+                <AgentStatusItem sessionId={sessionId} />
               ) : (
                 <ThinkingItem />
               )}

@@ -1,8 +1,7 @@
 import type { ModuleStatus, SystemModule } from "@neuroos/contracts";
 import { Boxes } from "lucide-react";
-import { errorMessage } from "../../lib/api";
 import { formatClock } from "../../lib/format";
-import { PanelNote, PanelSection } from "./panel-section";
+import { PanelQuery, PanelSection } from "./panel-section";
 import { StatusBadge, type StatusTone } from "./status-badge";
 import { useModules } from "./system-api";
 
@@ -44,21 +43,21 @@ export function ModulesPanel() {
       title="System Modules"
       icon={<Boxes className="size-3.5" aria-hidden="true" />}
     >
-      {modules.isPending ? (
-        <PanelNote>Checking modules...</PanelNote>
-      ) : modules.isError ? (
-        <PanelNote tone="danger">
-          {errorMessage(modules.error, "The modules could not be checked.")}
-        </PanelNote>
-      ) : modules.data.length === 0 ? (
-        <PanelNote>No modules are registered.</PanelNote>
-      ) : (
-        <ul aria-label="System modules" className="grid gap-2">
-          {modules.data.map((module) => (
-            <ModuleItem key={module.id} module={module} />
-          ))}
-        </ul>
-      )}
+      <PanelQuery
+        query={modules}
+        loading="Checking modules..."
+        failed="The modules could not be checked."
+        empty="No modules are registered."
+        isEmpty={(list) => list.length === 0}
+      >
+        {(list) => (
+          <ul aria-label="System modules" className="grid gap-2">
+            {list.map((module) => (
+              <ModuleItem key={module.id} module={module} />
+            ))}
+          </ul>
+        )}
+      </PanelQuery>
     </PanelSection>
   );
 }

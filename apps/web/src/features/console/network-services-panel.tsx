@@ -1,7 +1,7 @@
 import type { ProviderInfo, ProviderStatus } from "@neuroos/contracts";
 import { Network } from "lucide-react";
 import { errorMessage } from "../../lib/api";
-import { PanelNote, PanelSection } from "./panel-section";
+import { PanelQuery, PanelSection } from "./panel-section";
 import { useProviderStatus, useProviders } from "./providers-api";
 import { StatusBadge, type StatusTone } from "./status-badge";
 
@@ -54,23 +54,25 @@ export function NetworkServicesPanel() {
       title="Network Services"
       icon={<Network className="size-3.5" aria-hidden="true" />}
     >
-      {providers.isPending ? (
-        <PanelNote>Listing services...</PanelNote>
-      ) : providers.isError ? (
-        <PanelNote tone="danger">
-          {errorMessage(providers.error, "The services could not be listed.")}
-        </PanelNote>
-      ) : (
-        <ul aria-label="Network services" className="grid gap-1">
-          {providers.data.providers.map((provider) => (
-            <ProviderItem
-              key={provider.id}
-              provider={provider}
-              isDefault={provider.id === providers.data.defaultProvider}
-            />
-          ))}
-        </ul>
-      )}
+      <PanelQuery
+        query={providers}
+        loading="Listing services..."
+        failed="The services could not be listed."
+        empty="No services are known."
+        isEmpty={(data) => data.providers.length === 0}
+      >
+        {(data) => (
+          <ul aria-label="Network services" className="grid gap-1">
+            {data.providers.map((provider) => (
+              <ProviderItem
+                key={provider.id}
+                provider={provider}
+                isDefault={provider.id === data.defaultProvider}
+              />
+            ))}
+          </ul>
+        )}
+      </PanelQuery>
     </PanelSection>
   );
 }

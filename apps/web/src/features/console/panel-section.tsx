@@ -1,4 +1,6 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 
 /** A titled part of a console panel (File System, System Modules, ...). */
@@ -42,4 +44,29 @@ export function PanelNote({ children, tone = "muted" }: { children: ReactNode; t
       {children}
     </p>
   );
+}
+
+/**
+ * A panel's list from the server: a note while it loads, the error when it fails, a note when
+ * it is empty, else `children` with the data.
+ */
+export function PanelQuery<T>({
+  query,
+  loading,
+  failed,
+  empty,
+  isEmpty,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loading: string;
+  failed: string;
+  empty: string;
+  isEmpty: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <PanelNote>{loading}</PanelNote>;
+  if (query.isError) return <PanelNote tone="danger">{errorMessage(query.error, failed)}</PanelNote>;
+  if (isEmpty(query.data)) return <PanelNote>{empty}</PanelNote>;
+  return children(query.data);
 }

@@ -1,12 +1,13 @@
 import type { ChatSession } from "@neuroos/contracts";
-import { ChevronDown, Pencil, Plus, Trash } from "lucide-react";
+import { Bot, ChevronDown, Pencil, Plus, Trash } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Tooltip } from "../../components/ui/tooltip";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
+import { SessionAgentPicker } from "./agent-picker";
 import { useConsole } from "./console-context";
-import { DeleteSessionDialog, RenameSessionDialog } from "./session-dialogs";
+import { DeleteSessionDialog, NewSessionDialog, RenameSessionDialog } from "./session-dialogs";
 import { useCreateSession } from "./sessions-api";
 
 function IconButton({
@@ -36,12 +37,13 @@ function IconButton({
   );
 }
 
-/** Picks the session; creates, renames and deletes sessions. */
+/** Picks the session and its agent; creates (plain, or with an agent), renames and deletes sessions. */
 export function SessionBar() {
   const { sessions, sessionId, selectSession } = useConsole();
   const create = useCreateSession();
   const [renaming, setRenaming] = useState<ChatSession | null>(null);
   const [deleting, setDeleting] = useState<ChatSession | null>(null);
+  const [creating, setCreating] = useState(false);
   const id = useId();
   const list = sessions.data ?? [];
   const current = list.find((s) => s.id === sessionId) ?? null;
@@ -58,7 +60,7 @@ export function SessionBar() {
     });
 
   return (
-    <div className="flex items-center gap-1 border-b border-border px-3 py-2 sm:px-4">
+    <div className="flex flex-wrap items-center gap-x-1 gap-y-2 border-b border-border px-3 py-2 sm:px-4">
       <label htmlFor={id} className="sr-only">
         Session
       </label>
@@ -87,12 +89,26 @@ export function SessionBar() {
       <IconButton label="New session" onClick={onCreate} disabled={create.isPending}>
         <Plus aria-hidden="true" />
       </IconButton>
+      <IconButton label="Start a session with an agent" onClick={() => setCreating(true)}>
+        <Bot aria-hidden="true" />
+      </IconButton>
       <IconButton label="Rename session" onClick={() => setRenaming(current)} disabled={!current}>
         <Pencil aria-hidden="true" />
       </IconButton>
       <IconButton label="Delete session" onClick={() => setDeleting(current)} disabled={!current}>
         <Trash aria-hidden="true" />
       </IconButton>
+      <SessionAgentPicker
+        key={current?.id ?? "none"}
+        sessionId={current?.id ?? null}
+        agentId={current?.agentId ?? null}
+        className="basis-full lg:ml-2 lg:max-w-xs lg:basis-auto lg:flex-1"
+      />
+      <NewSessionDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(session) => selectSession(session.id)}
+      />
       <RenameSessionDialog session={renaming} onClose={() => setRenaming(null)} />
       <DeleteSessionDialog session={deleting} onClose={() => setDeleting(null)} />
     </div>

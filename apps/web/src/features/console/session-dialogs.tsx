@@ -1,10 +1,12 @@
 import type { ChatSession } from "@neuroos/contracts";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { errorMessage } from "../../lib/api";
-import { useDeleteSession, useRenameSession } from "./sessions-api";
+import { useAgents } from "../agents/agents-api";
+import { AgentSelect, PLAIN_CHAT } from "./agent-picker";
+import { useCreateSession, useDeleteSession, useRenameSession } from "./sessions-api";
 
 const TITLE_MAX = 200;
 
@@ -116,6 +118,90 @@ export function DeleteSessionDialog({
           </Button>
         </div>
       </div>
+    </Dialog>
+  );
+}
+
+/** Starts a session with a title and the agent that answers in it, or plain chat. */
+export function NewSessionDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (session: ChatSession) => void;
+}) {
+  const create = useCreateSession();
+  const agents = useAgents();
+  const [title, setTitle] = useState("");
+  const [agentId, setAgentId] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const agentFieldId = useId();
+  const fallbackAgent = agents.data?.find((a) => a.isDefault)?.id ?? PLAIN_CHAT;
+  const chosen = agentId ?? fallbackAgent;
+
+  useEffect(() => {
+    if (open) {
+      setTitle("");
+      setAgentId(null);
+      setError(undefined);
+    }
+  }, [open]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = title.trim();
+    if (trimmed.length > TITLE_MAX) return setError(`Title must be at most ${TITLE_MAX} characters`);
+    create.mutate(
+      { title: trimmed || undefined, agentId: chosen === PLAIN_CHAT ? null : chosen },
+      {
+        onSuccess: (session) => {
+          onCreated(session);
+          onClose();
+        },
+        onError: (err) => setError(errorMessage(err, "The session could not be created.")),
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title="New session"
+      description="Pick the agent that answers here: it can run code and use your files, asking first in safe mode. Plain chat uses no tools."
+    >
+      <form onSubmit={onSubmit} className="grid gap-4 p-5" noValidate>
+        <TextField
+          name="title"
+          label="Session title (optional)"
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          error={error}
+          maxLength={TITLE_MAX + 50}
+          autoFocus
+        />
+        <div className="grid gap-1.5">
+          <label htmlFor={agentFieldId} className="text-sm font-medium">
+            Agent
+          </label>
+          <AgentSelect id={agentFieldId} value={chosen} onChange={setAgentId} />
+          {agents.isError ? (
+            <p className="text-sm text-danger-text">
+              {errorMessage(agents.error, "Your agents could not be loaded; plain chat is still possible.")}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? "Creating..." : "Create"}
+          </Button>
+        </div>
+      </form>
     </Dialog>
   );
 }

@@ -31,12 +31,33 @@ function useSessionListUpdate() {
     queryClient.setQueryData<ChatSession[]>(queryKeys.sessions, (list) => update(list ?? []));
 }
 
+/** A new session: a title (else 'New Session') and its agent (else plain chat without tools). */
+export interface NewSession {
+  title?: string;
+  agentId?: string | null;
+}
+
 export function useCreateSession() {
   const update = useSessionListUpdate();
   return useMutation({
-    mutationFn: async (title?: string) =>
-      chatSessionSchema.parse(await apiRequest("POST", "/api/sessions", title ? { title } : {})),
+    mutationFn: async (input?: string | NewSession) => {
+      const { title, agentId } = typeof input === "string" ? { title: input, agentId: null } : (input ?? {});
+      const body = { ...(title ? { title } : {}), ...(agentId ? { agentId } : {}) };
+      return chatSessionSchema.parse(await apiRequest("POST", "/api/sessions", body));
+    },
     onSuccess: (session) => update((list) => [session, ...list.filter((s) => s.id !== session.id)]),
+  });
+}
+
+/** Sets the agent that answers in a session, or null for plain chat (PATCH /api/sessions/:id). */
+export function useSetSessionAgent() {
+  const update = useSessionListUpdate();
+  return useMutation({
+    mutationFn: async ({ id, agentId }: { id: string; agentId: string | null }) =>
+      chatSessionSchema.parse(
+        await apiRequest("PATCH", `/api/sessions/${encodeURIComponent(id)}`, { agentId }),
+      ),
+    onSuccess: (session) => update((list) => list.map((s) => (s.id === session.id ? session : s))),
   });
 }
 

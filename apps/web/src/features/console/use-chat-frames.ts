@@ -1,19 +1,11 @@
-import {
-  type ChatMessage,
-  type ChatSession,
-  chatMessageSchema,
-  DEFAULT_SESSION_TITLE,
-} from "@neuroos/contracts";
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { type ChatMessage, chatMessageSchema } from "@neuroos/contracts";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { queryKeys } from "../../lib/query-keys";
 import type { Store } from "../../lib/store";
 import { endsTurn, upsertMessage } from "./chat-state";
 import type { DraftStore } from "./draft-store";
 import type { LiveChannel } from "./live-channel";
-
-/** The server renames a new session after its first exchange, just after the reply is stored. */
-const TITLE_REFRESH_DELAY_MS = 1_000;
 
 /** Marks whether a reply is being produced in the session (the composer shows Stop meanwhile). */
 export function setSessionBusy(busy: Store<ReadonlySet<string>>, sessionId: string, value: boolean): void {
@@ -24,15 +16,6 @@ export function setSessionBusy(busy: Store<ReadonlySet<string>>, sessionId: stri
     else next.delete(sessionId);
     return next;
   });
-}
-
-function refreshTitleLater(queryClient: QueryClient, sessionId: string): void {
-  const sessions = queryClient.getQueryData<ChatSession[]>(queryKeys.sessions);
-  if (sessions?.find((s) => s.id === sessionId)?.title !== DEFAULT_SESSION_TITLE) return;
-  setTimeout(
-    () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions, exact: true }),
-    TITLE_REFRESH_DELAY_MS,
-  );
 }
 
 /**
@@ -62,7 +45,6 @@ export function useChatFrames(channel: LiveChannel, drafts: DraftStore, busy: St
         if (message.role === "user") setSessionBusy(busy, frame.sessionId, true);
         else if (endsTurn(message)) {
           setSessionBusy(busy, frame.sessionId, false);
-          refreshTitleLater(queryClient, frame.sessionId);
         }
       }),
     [channel, drafts, busy, queryClient],

@@ -2,6 +2,7 @@ import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "re
 import { useId } from "react";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Label } from "../../components/ui/label";
+import { TextField } from "../../components/ui/text-field";
 import { cn } from "../../lib/cn";
 
 const controlClasses =
@@ -99,5 +100,31 @@ export function CheckboxField({
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** The model temperature (0 to 2, in steps of 0.1), as text so a half-typed value stays put. */
+export function TemperatureField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      name="temperature"
+      label="Temperature"
+      type="number"
+      inputMode="decimal"
+      step="0.1"
+      min={0}
+      max={2}
+      value={value}
+      error={error}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

@@ -17,7 +17,7 @@ import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage, HttpError } from "../../lib/api";
 import { useProviders } from "../console/providers-api";
-import { CheckboxField, SelectField } from "./fields";
+import { CheckboxField, SelectField, TemperatureField } from "./fields";
 import { LocalModels } from "./local-models";
 import { useSaveSettings, useSettings, useTestConnection } from "./settings-api";
 
@@ -193,17 +193,10 @@ function SettingsForm({ settings }: { settings: UserSettings }) {
             error={errors[`providers.${draft.defaultProvider}.model`]}
             onChange={(model) => setProvider(draft.defaultProvider, { model })}
           />
-          <TextField
-            name="temperature"
-            label="Temperature"
-            type="number"
-            inputMode="decimal"
-            step="0.1"
-            min={0}
-            max={2}
+          <TemperatureField
             value={draft.temperature}
             error={errors.temperature}
-            onChange={(e) => setDraft((d) => ({ ...d, temperature: e.target.value }))}
+            onChange={(temperature) => setDraft((d) => ({ ...d, temperature }))}
           />
           <TextField
             name="maxTokens"

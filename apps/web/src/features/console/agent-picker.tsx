@@ -1,0 +1,107 @@
+import type { Agent } from "@neuroos/contracts";
+import { ChevronDown } from "lucide-react";
+import { useId } from "react";
+import { toast } from "../../components/ui/use-toast";
+import { errorMessage } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import { useAgents } from "../agents/agents-api";
+import { useSetSessionAgent } from "./sessions-api";
+
+/** The select's value for plain chat (no agent, no tools). */
+export const PLAIN_CHAT = "";
+
+function agentLabel(agent: Agent): string {
+  const notes = [agent.isDefault ? "default" : "", agent.safeMode ? "safe mode" : "runs without asking"]
+    .filter(Boolean)
+    .join(", ");
+  return `${agent.name} (${notes})`;
+}
+
+/** A native select of the user's agents and plain chat: keyboard accessible as it is. */
+export function AgentSelect({
+  id,
+  value,
+  onChange,
+  disabled,
+  className,
+  describedBy,
+}: {
+  id: string;
+  value: string;
+  onChange: (agentId: string) => void;
+  disabled?: boolean;
+  className?: string;
+  describedBy?: string;
+}) {
+  const agents = useAgents();
+  const list = agents.data ?? [];
+  const known = value === PLAIN_CHAT || list.some((a) => a.id === value);
+  return (
+    <div className={cn("relative min-w-0", className)}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={disabled || agents.isPending}
+        aria-describedby={describedBy}
+        className="h-9 w-full appearance-none truncate rounded-md border border-input bg-background py-1 pr-8 pl-3 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-60"
+      >
+        <option value={PLAIN_CHAT}>Plain chat (no tools)</option>
+        {list.map((agent) => (
+          <option key={agent.id} value={agent.id}>
+            {agentLabel(agent)}
+          </option>
+        ))}
+        {known ? null : (
+          <option value={value}>{agents.isPending ? "Loading agents..." : "Unknown agent"}</option>
+        )}
+      </select>
+      <ChevronDown
+        className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
+    </div>
+  );
+}
+
+/** Picks the agent that answers in the current session (PATCH), or plain chat. */
+export function SessionAgentPicker({
+  sessionId,
+  agentId,
+  className,
+}: {
+  sessionId: string | null;
+  agentId: string | null;
+  className?: string;
+}) {
+  const id = useId();
+  const setAgent = useSetSessionAgent();
+  const onChange = (next: string) => {
+    if (!sessionId) return;
+    setAgent.mutate(
+      { id: sessionId, agentId: next === PLAIN_CHAT ? null : next },
+      {
+        onError: (err) =>
+          toast({
+            title: "Could not change the agent",
+            description: errorMessage(err, "Please try again."),
+            variant: "destructive",
+          }),
+      },
+    );
+  };
+  return (
+    <div className={cn("flex min-w-0 items-center gap-2", className)}>
+      <label htmlFor={id} className="shrink-0 text-xs font-medium text-muted-foreground">
+        Agent
+      </label>
+      <AgentSelect
+        id={id}
+        value={setAgent.isPending ? (setAgent.variables.agentId ?? PLAIN_CHAT) : (agentId ?? PLAIN_CHAT)}
+        onChange={onChange}
+        disabled={!sessionId || setAgent.isPending}
+        className="flex-1"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,320 @@
+import type { ChatMessage, ServerFrame } from "@neuroos/contracts";
+
+/** The most a live tool card keeps of a tool's streamed output (the stored result has it all). */
+export const MAX_LIVE_OUTPUT_CHARS = 200_000;
+
+/** A tool call seen live in this page: its input, streamed output and result. */
+export interface LiveToolCall {
+  sessionId: string;
+  messageId: string;
+  toolCallId: string;
+  tool: string;
+  input: unknown;
+  output: string;
+  result: { ok: boolean; output: unknown } | null;
+  /** The safe-mode question asked about this call, when there was one. */
+  approvalId: string | null;
+}
+
+export type ApprovalReason = "approved" | "denied" | "timeout" | "stopped" | string;
+
+/** A safe-mode question: pending, being answered (sent), or settled by the server. */
+export interface LiveApproval {
+  sessionId: string;
+  approvalId: string;
+  tool: string;
+  input: unknown;
+  expiresAt: string;
+  status: "pending" | "sending" | "settled";
+  approved: boolean | null;
+  reason: ApprovalReason | null;
+  /** The input as this browser sent it with Approve (the person's edits). */
+  sentInput: Record<string, unknown> | null;
+  /** The tool call it asks about (matched by session and tool), when seen. */
+  toolCallId: string | null;
+}
+
+export interface AgentRunStatus {
+  state: "running" | "done" | "stopped" | "error";
+  detail: string;
+}
+
+export interface AgentState {
+  calls: Readonly<Record<string, LiveToolCall>>;
+  /** Tool call ids per session, in the order they came; a new array only when one is added. */
+  callIds: Readonly<Record<string, readonly string[]>>;
+  approvals: Readonly<Record<string, LiveApproval>>;
+  /** Approvals that matched no tool call, per session (shown on their own). */
+  orphanApprovals: Readonly<Record<string, readonly string[]>>;
+  status: Readonly<Record<string, AgentRunStatus>>;
+}
+
+export const initialAgentState: AgentState = {
+  calls: {},
+  callIds: {},
+  approvals: {},
+  orphanApprovals: {},
+  status: {},
+};
+
+export type AgentAction =
+  | { type: "frame"; frame: ServerFrame }
+  | { type: "approval_sending"; approvalId: string; approved: boolean; input: Record<string, unknown> | null }
+  | { type: "approval_send_failed"; approvalId: string };
+
+const EMPTY: readonly string[] = [];
+
+function findCallFor(state: AgentState, sessionId: string, tool: string): LiveToolCall | undefined {
+  const ids = state.callIds[sessionId] ?? EMPTY;
+  for (let i = ids.length - 1; i >= 0; i--) {
+    const call = state.calls[ids[i] as string];
+    if (call && call.tool === tool && call.result === null && call.approvalId === null) return call;
+  }
+  return undefined;
+}
+
+function reduceFrame(state: AgentState, frame: ServerFrame): AgentState {
+  switch (frame.type) {
+    case "tool_call": {
+      if (state.calls[frame.toolCallId]) return state;
+      const call: LiveToolCall = {
+        sessionId: frame.sessionId,
+        messageId: frame.messageId,
+        toolCallId: frame.toolCallId,
+        tool: frame.tool,
+        input: frame.input,
+        output: "",
+        result: null,
+        approvalId: null,
+      };
+      return {
+        ...state,
+        calls: { ...state.calls, [frame.toolCallId]: call },
+        callIds: {
+          ...state.callIds,
+          [frame.sessionId]: [...(state.callIds[frame.sessionId] ?? EMPTY), frame.toolCallId],
+        },
+      };
+    }
+    case "tool_output": {
+      const call = state.calls[frame.toolCallId];
+      if (!call) return state;
+      const output = (call.output + frame.data).slice(-MAX_LIVE_OUTPUT_CHARS);
+      return { ...state, calls: { ...state.calls, [call.toolCallId]: { ...call, output } } };
+    }
+    case "tool_result": {
+      const call = state.calls[frame.toolCallId];
+      if (!call) return state;
+      const result = { ok: frame.ok, output: frame.output };
+      return { ...state, calls: { ...state.calls, [call.toolCallId]: { ...call, result } } };
+    }
+    case "approval_request": {
+      if (state.approvals[frame.approvalId]) return state;
+      const call = findCallFor(state, frame.sessionId, frame.tool);
+      const approval: LiveApproval = {
+        sessionId: frame.sessionId,
+        approvalId: frame.approvalId,
+        tool: frame.tool,
+        input: frame.input,
+        expiresAt: frame.expiresAt,
+        status: "pending",
+        approved: null,
+        reason: null,
+        sentInput: null,
+        toolCallId: call?.toolCallId ?? null,
+      };
+      const next: AgentState = { ...state, approvals: { ...state.approvals, [frame.approvalId]: approval } };
+      if (call) {
+        next.calls = { ...state.calls, [call.toolCallId]: { ...call, approvalId: frame.approvalId } };
+      } else {
+        next.orphanApprovals = {
+          ...state.orphanApprovals,
+          [frame.sessionId]: [...(state.orphanApprovals[frame.sessionId] ?? EMPTY), frame.approvalId],
+        };
+      }
+      return next;
+    }
+    case "approval_settled": {
+      const approval = state.approvals[frame.approvalId];
+      if (!approval) return state;
+      return {
+        ...state,
+        approvals: {
+          ...state.approvals,
+          [frame.approvalId]: {
+            ...approval,
+            status: "settled",
+            approved: frame.approved,
+            reason: frame.reason,
+            // Another browser may have answered: what this one sent counts only when approved.
+            sentInput: frame.approved ? approval.sentInput : null,
+          },
+        },
+      };
+    }
+    case "agent_status": {
+      const current = state.status[frame.sessionId];
+      if (current && current.state === frame.state && current.detail === frame.detail) return state;
+      return {
+        ...state,
+        status: { ...state.status, [frame.sessionId]: { state: frame.state, detail: frame.detail } },
+      };
+    }
+    default:
+      return state;
+  }
+}
+
+export function agentReducer(state: AgentState, action: AgentAction): AgentState {
+  if (action.type === "frame") return reduceFrame(state, action.frame);
+  const approval = state.approvals[action.approvalId];
+  if (!approval || approval.status === "settled") return state;
+  const next: LiveApproval =
+    action.type === "approval_sending"
+      ? { ...approval, status: "sending", sentInput: action.approved ? action.input : null }
+      : { ...approval, status: "pending", sentInput: null };
+  return { ...state, approvals: { ...state.approvals, [action.approvalId]: next } };
+}
+
+/** How a tool's input is shown and which field of it the person may edit before approving. */
+export interface ToolInputView {
+  /** The editable text field: the code, the command or the file's content. */
+  field: "code" | "command" | "content" | null;
+  text: string;
+  /** The highlighter's language for `text`. */
+  language: string | undefined;
+  /** A one-line summary: the language, a path or a query. */
+  summary: string;
+}
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const asText = (value: unknown): string => (typeof value === "string" ? value : "");
+
+const EXTENSION_LANGUAGES: Record<string, string> = {
+  py: "python",
+  js: "javascript",
+  mjs: "javascript",
+  ts: "typescript",
+  sh: "bash",
+  json: "json",
+  md: "markdown",
+  yml: "yaml",
+  yaml: "yaml",
+  css: "css",
+  html: "xml",
+  sql: "sql",
+};
+
+export function toolInputView(tool: string, input: unknown): ToolInputView {
+  const data = asRecord(input);
+  switch (tool) {
+    case "run_code": {
+      const language = asText(data.language) || undefined;
+      return { field: "code", text: asText(data.code), language, summary: language ?? "" };
+    }
+    case "run_shell":
+      return { field: "command", text: asText(data.command), language: "bash", summary: "shell" };
+    case "write_file": {
+      const path = asText(data.path);
+      const extension = path.split(".").pop()?.toLowerCase() ?? "";
+      return {
+        field: "content",
+        text: asText(data.content),
+        language: EXTENSION_LANGUAGES[extension],
+        summary: path,
+      };
+    }
+    case "read_file":
+    case "list_files":
+      return { field: null, text: "", language: undefined, summary: asText(data.path) };
+    case "search_files":
+      return { field: null, text: "", language: undefined, summary: asText(data.query) };
+    default: {
+      const json = input === undefined ? "" : JSON.stringify(input, null, 2);
+      return { field: null, text: json, language: "json", summary: "" };
+    }
+  }
+}
+
+/** The tool's input with the person's edit of its editable field. */
+export function editedInput(tool: string, input: unknown, text: string): Record<string, unknown> {
+  const view = toolInputView(tool, input);
+  const data = asRecord(input);
+  return view.field ? { ...data, [view.field]: text } : data;
+}
+
+/** A stored tool message's result: its JSON output (the text as is when it is not JSON). */
+export function storedResult(message: ChatMessage): { ok: boolean; output: unknown } {
+  let output: unknown = message.content;
+  try {
+    output = JSON.parse(message.content);
+  } catch {
+    // Cut at the storage limit, or plain text: shown as it is.
+  }
+  return { ok: message.metadata.isError !== true, output };
+}
+
+/** How a result is shown: its printed text and a summary line. */
+export function resultView(result: { ok: boolean; output: unknown }): { text: string; summary: string } {
+  const { ok, output } = result;
+  if (typeof output === "string") return { text: output, summary: ok ? "Succeeded" : "Failed" };
+  const data = asRecord(output);
+  if (typeof data.error === "string") return { text: "", summary: `Failed: ${data.error}` };
+  if ("stdout" in data || "stderr" in data) {
+    const text = [asText(data.stdout), asText(data.stderr)].filter(Boolean).join("\n").replace(/\n+$/, "");
+    const parts = [ok ? "Succeeded" : "Failed"];
+    if (typeof data.exitCode === "number") parts.push(`exit code ${data.exitCode}`);
+    if (typeof data.limit === "string" && data.limit) parts.push(`limit: ${data.limit}`);
+    if (typeof data.durationMs === "number") parts.push(`${Math.round(data.durationMs)} ms`);
+    return { text, summary: parts.join(" · ") };
+  }
+  return {
+    text: output === undefined || output === null ? "" : JSON.stringify(output, null, 2),
+    summary: ok ? "Succeeded" : "Failed",
+  };
+}
+
+/** The tool calls an assistant message made (stored in its metadata by the agent loop). */
+export function storedToolCalls(message: ChatMessage): { id: string; name: string; input: unknown }[] {
+  const calls = message.metadata.toolCalls;
+  if (!Array.isArray(calls)) return [];
+  const result: { id: string; name: string; input: unknown }[] = [];
+  for (const call of calls) {
+    const c = asRecord(call);
+    if (typeof c.id === "string" && typeof c.name === "string")
+      result.push({ id: c.id, name: c.name, input: c.input });
+  }
+  return result;
+}
+
+/** Words for an approval's outcome. */
+export function approvalOutcome(approval: Pick<LiveApproval, "approved" | "reason">): string {
+  if (approval.approved) return "Approved";
+  if (approval.reason === "timeout") return "Timed out (counted as denied)";
+  if (approval.reason === "stopped") return "Cancelled: the run was stopped";
+  return "Denied";
+}
+
+/** "m:ss" left until `expiresAt` (0:00 once past). */
+export function countdown(expiresAt: string, now: number): string {
+  const left = Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));
+  const minutes = Math.floor(left / 60);
+  return `${minutes}:${String(left % 60).padStart(2, "0")}`;
+}
+
+/** Words for an agent run's state (agent_status frame). */
+export function agentStatusText(status: AgentRunStatus): string {
+  switch (status.state) {
+    case "running":
+      return status.detail || "The agent is working";
+    case "done":
+      return "Agent run finished";
+    case "stopped":
+      return status.detail && status.detail !== "Stopped"
+        ? `Agent run stopped: ${status.detail}`
+        : "Agent run stopped";
+    default:
+      return `Agent run failed${status.detail ? `: ${status.detail}` : ""}`;
+  }
+}

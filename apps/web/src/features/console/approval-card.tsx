@@ -1,0 +1,157 @@
+import { Check, ShieldAlert, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Button } from "../../components/ui/button";
+import { toast } from "../../components/ui/use-toast";
+import { cn } from "../../lib/cn";
+import {
+  agentReducer,
+  approvalOutcome,
+  countdown,
+  editedInput,
+  type LiveApproval,
+  toolInputView,
+} from "./agent-state";
+import { useConsole } from "./console-context";
+
+const FIELD_LABELS = {
+  code: "Code to run",
+  command: "Command to run",
+  content: "File content to write",
+} as const;
+
+/** Seconds tick while `active`, for the countdown. */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+/**
+ * Safe mode's question about one tool call: the code, command or file content in an editable
+ * box, Approve (sends the edited input) and Deny, and the time left (5 minutes, then the server
+ * counts it as denied). Once settled it shows the outcome and takes no more answers.
+ */
+export function ApprovalCard({ approval }: { approval: LiveApproval }) {
+  const { channel, agents } = useConsole();
+  const view = toolInputView(approval.tool, approval.input);
+  const [text, setText] = useState(view.text);
+  const id = useId();
+  const open = approval.status !== "settled";
+  const now = useNow(open);
+  const expired = open && Date.parse(approval.expiresAt) <= now;
+  const sending = approval.status === "sending";
+
+  const answer = (approved: boolean) => {
+    if (!open || sending) return;
+    const input = approved && view.field ? editedInput(approval.tool, approval.input, text) : null;
+    agents.set((state) =>
+      agentReducer(state, { type: "approval_sending", approvalId: approval.approvalId, approved, input }),
+    );
+    const sent = channel.send({
+      type: "approval_response",
+      approvalId: approval.approvalId,
+      approved,
+      ...(input ? { input } : {}),
+    });
+    if (!sent) {
+      agents.set((state) =>
+        agentReducer(state, { type: "approval_send_failed", approvalId: approval.approvalId }),
+      );
+      toast({
+        title: "Not connected",
+        description:
+          "The answer could not be sent; the connection comes back by itself. Try again in a moment.",
+        variant: "destructive",
+      });
+    }
+  };
+
+  if (!open) {
+    return (
+      <p
+        role="status"
+        className={cn(
+          "flex items-center gap-2 border-b border-border px-3 py-1.5 text-xs font-medium",
+          approval.approved ? "text-success" : "text-danger-text",
+        )}
+      >
+        {approval.approved ? (
+          <Check className="size-3.5" aria-hidden="true" />
+        ) : (
+          <X className="size-3.5" aria-hidden="true" />
+        )}
+        <span>
+          {approvalOutcome(approval)}
+          {approval.approved && approval.sentInput && approval.sentInput[view.field ?? ""] !== view.text
+            ? " with your edits"
+            : ""}
+        </span>
+      </p>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="grid gap-2 border-b border-border bg-warning/5 px-3 py-3"
+      data-testid="approval-card"
+    >
+      <h3 id={`${id}-title`} className="flex items-center gap-2 text-sm font-semibold">
+        <ShieldAlert className="size-4 shrink-0 text-warning" aria-hidden="true" />
+        Approval needed: {approval.tool}
+        {view.summary ? (
+          <span className="font-mono text-xs font-normal text-muted-foreground">{view.summary}</span>
+        ) : null}
+      </h3>
+      <p role="alert" className="text-xs text-muted-foreground">
+        Safe mode: the agent waits for you. Check{view.field ? " and edit" : ""} what it wants to do, then
+        approve or deny.
+      </p>
+      {view.field ? (
+        <>
+          <label htmlFor={`${id}-input`} className="text-xs font-medium">
+            {FIELD_LABELS[view.field]} (you can edit it)
+          </label>
+          <textarea
+            id={`${id}-input`}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            disabled={sending}
+            spellCheck={false}
+            rows={Math.min(12, Math.max(3, text.split("\n").length + 1))}
+            className="w-full resize-y rounded-md border border-input bg-background px-3 py-2 font-mono text-[13px] leading-5 text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-60"
+          />
+        </>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          size="sm"
+          onClick={() => answer(true)}
+          disabled={sending || expired || (view.field !== null && !text.trim())}
+        >
+          <Check aria-hidden="true" />
+          Approve
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => answer(false)} disabled={sending || expired}>
+          <X aria-hidden="true" />
+          Deny
+        </Button>
+        <p className="ml-auto text-xs text-muted-foreground">
+          {sending ? (
+            "Sending your answer..."
+          ) : expired ? (
+            "Time is up: counted as denied."
+          ) : (
+            <>
+              Expires in <time dateTime={approval.expiresAt}>{countdown(approval.expiresAt, now)}</time>
+            </>
+          )}
+        </p>
+      </div>
+    </section>
+  );
+}

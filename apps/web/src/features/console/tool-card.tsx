@@ -1,0 +1,170 @@
+import type { ChatMessage } from "@neuroos/contracts";
+import { LoaderCircle, Square, Wrench } from "lucide-react";
+import { memo, useCallback } from "react";
+import { Button } from "../../components/ui/button";
+import { cn } from "../../lib/cn";
+import { useStore } from "../../lib/store";
+import { type AgentState, type LiveApproval, resultView, storedResult, toolInputView } from "./agent-state";
+import { ApprovalCard } from "./approval-card";
+import { useConsole } from "./console-context";
+import type { ToolCallInfo } from "./run-items";
+import { useHighlight } from "./use-highlight";
+
+export type { ToolCallInfo };
+
+function HighlightedInput({ text, language }: { text: string; language: string | undefined }) {
+  const highlighted = useHighlight(text, language, true);
+  return (
+    <pre
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable content must be reachable by keyboard
+      tabIndex={0}
+      data-testid="tool-input"
+      className="hljs max-h-96 overflow-auto border-b border-border px-4 py-3 font-mono text-[13px] leading-5"
+    >
+      <code>{highlighted ?? text}</code>
+    </pre>
+  );
+}
+
+const asRecord = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+/**
+ * One tool call of an agent run: the tool, its code or command (highlighted like code blocks),
+ * safe mode's approval while it waits, the output as it streams and the result. Built from
+ * the live frames while the run goes on and from the stored messages after a reload.
+ */
+export const ToolCard = memo(function ToolCard({
+  sessionId,
+  call,
+  stored,
+}: {
+  sessionId: string;
+  call: ToolCallInfo;
+  /** The stored 'tool' message holding the call's result, once there is one. */
+  stored: ChatMessage | undefined;
+}) {
+  const { agents, channel, busy } = useConsole();
+  const live = useStore(
+    agents,
+    useCallback((state: AgentState) => state.calls[call.id], [call.id]),
+  );
+  const approvalId = live?.approvalId ?? null;
+  const approval = useStore(
+    agents,
+    useCallback(
+      (state: AgentState): LiveApproval | undefined => (approvalId ? state.approvals[approvalId] : undefined),
+      [approvalId],
+    ),
+  );
+
+  // The input that ran: as stored with the result, else as approved here (edited), else the model's.
+  const storedInput = asRecord(stored?.metadata.input);
+  const input = storedInput ?? approval?.sentInput ?? live?.input ?? call.input;
+  const view = toolInputView(call.name, input);
+  const result = stored ? storedResult(stored) : (live?.result ?? null);
+  const shown = result ? resultView(result) : null;
+  const waiting = approval !== undefined && approval.status !== "settled";
+  const output = shown?.text || live?.output || "";
+  const running = !result && live !== undefined && !waiting;
+  // Seen only in the stored messages (a reload): the server does not ask again, so the person
+  // can still end a run that waits for an approval asked before this page loaded.
+  const sessionBusy = useStore(
+    busy,
+    useCallback((set: ReadonlySet<string>) => set.has(sessionId), [sessionId]),
+  );
+  const unknown = !result && live === undefined && !sessionBusy;
+  const state = waiting
+    ? "Waiting for your approval"
+    : shown
+      ? shown.summary
+      : running
+        ? approval && !approval.approved
+          ? "Not run"
+          : "Running..."
+        : unknown
+          ? "No result yet"
+          : "Starting...";
+
+  return (
+    <div className="pr-4 pb-3 pl-14 sm:pr-6 sm:pl-16">
+      <section
+        aria-label={`Tool call: ${call.name}`}
+        data-testid="tool-card"
+        className="overflow-hidden rounded-lg border border-border bg-muted/50"
+      >
+        <header className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-border bg-muted px-3 py-1.5">
+          <Wrench className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <h3 className="font-mono text-xs font-semibold">{call.name}</h3>
+          {view.summary ? (
+            <span className="min-w-0 truncate font-mono text-xs text-muted-foreground">{view.summary}</span>
+          ) : null}
+        </header>
+        {approval ? <ApprovalCard key={approval.approvalId} approval={approval} /> : null}
+        {!waiting && view.text ? <HighlightedInput text={view.text} language={view.language} /> : null}
+        {waiting ? null : (
+          <div className="bg-background/70">
+            <p
+              role="status"
+              className={cn(
+                "flex items-center gap-2 px-3 py-1.5 text-xs font-medium",
+                result ? (result.ok ? "text-success" : "text-danger-text") : "text-muted-foreground",
+              )}
+            >
+              {running && !(approval && !approval.approved) ? (
+                <LoaderCircle className="size-3.5 motion-safe:animate-spin" aria-hidden="true" />
+              ) : null}
+              <span>Output · {state}</span>
+            </p>
+            {unknown ? (
+              <div className="flex flex-wrap items-center gap-2 px-3 pb-2 text-xs text-muted-foreground">
+                <span>
+                  If the run still waits for an approval asked before this page loaded, stop it here.
+                </span>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="h-7 px-2 text-xs"
+                  onClick={() => channel.send({ type: "chat_stop", sessionId })}
+                >
+                  <Square aria-hidden="true" />
+                  Stop the run
+                </Button>
+              </div>
+            ) : null}
+            {output ? (
+              <pre
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable content must be reachable by keyboard
+                tabIndex={0}
+                data-testid="tool-output"
+                className="max-h-80 overflow-auto px-3 pb-3 font-mono text-xs leading-5 whitespace-pre-wrap"
+              >
+                {output}
+              </pre>
+            ) : null}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+});
+
+/** A safe-mode question about a tool call this page did not see (shown on its own). */
+export function OrphanApproval({ approvalId }: { approvalId: string }) {
+  const { agents } = useConsole();
+  const approval = useStore(
+    agents,
+    useCallback((state: AgentState) => state.approvals[approvalId], [approvalId]),
+  );
+  if (!approval) return null;
+  return (
+    <div className="pr-4 pb-3 pl-14 sm:pr-6 sm:pl-16">
+      <section
+        aria-label={`Tool call: ${approval.tool}`}
+        className="overflow-hidden rounded-lg border border-border bg-muted/50"
+      >
+        <ApprovalCard approval={approval} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useEffect } from "react";
+import type { Store } from "../../lib/store";
+import { type AgentState, agentReducer } from "./agent-state";
+import type { LiveChannel } from "./live-channel";
+import { setSessionBusy } from "./use-chat-frames";
+
+const AGENT_FRAMES = new Set([
+  "tool_call",
+  "tool_output",
+  "tool_result",
+  "approval_request",
+  "approval_settled",
+  "agent_status",
+]);
+
+/**
+ * Agent runs: tool calls with their streamed output and results, safe-mode approvals and the
+ * run's state. A run that ends (done, stopped, step limit, error) ends the session's busy state,
+ * so the Stop button goes even when the run's last stored message is a tool result.
+ */
+export function useAgentFrames(
+  channel: LiveChannel,
+  agents: Store<AgentState>,
+  busy: Store<ReadonlySet<string>>,
+) {
+  useEffect(
+    () =>
+      channel.onFrame((frame) => {
+        if (!AGENT_FRAMES.has(frame.type)) return;
+        agents.set((state) => agentReducer(state, { type: "frame", frame }));
+        if (frame.type === "agent_status") setSessionBusy(busy, frame.sessionId, frame.state === "running");
+      }),
+    [channel, agents, busy],
+  );
+}

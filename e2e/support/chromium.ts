@@ -1,0 +1,14 @@
+/** Debian's Chromium: Playwright never downloads a browser for this project. */
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+
+/** How the browser tests and the console benchmark start it. */
+export const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
