@@ -2,11 +2,15 @@
 //  - keystroke -> echo: one character sent as a binary frame until the shell's echo of it comes
 //    back (then erased), 300 times (BENCH_KEYS): p50 and p95; target p50 <= 20 ms on loopback;
 //  - throughput: `yes | head -c 50M` printed in the sandboxed bash, bytes received by the
-//    client until the command's end mark; target >= 15 MB/s. (The PTY turns each "\n" into
+//    client until the command's end mark; target >= 15 MB/s. (Each "\n" reaches the client as
 //    "\r\n", so the wire carries 75 MB for the 50 MB produced; both figures are printed.)
-// References measured in the same run: the same `yes | head -c 50M` on a bare node-pty PTY in this
-// process (no sandbox, no server, no WebSocket), and read from a plain pipe (no PTY at all). The
-// kernel's PTY line discipline (ONLCR turns every "\n" of `yes` into "\r\n") is the usual limit.
+// The kernel's line discipline would do that "\n" -> "\r\n" (ONLCR) one line at a time, which caps
+// a PTY at a few MB/s; the server's terminal runs with OPOST off and applies ONLCR itself when the
+// program's termios asks for it (apps/server/src/terminal/newlines.ts).
+// References measured in the same run, the same `yes | head -c 50M` on a bare node-pty PTY in this
+// process (no sandbox, no server, no WebSocket): with the default termios (the kernel's ONLCR, what
+// the terminal got before) and with `stty -opost` (the kernel path the server's terminal uses, no
+// translation at all); and read from a plain pipe (no PTY at all).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -94,9 +98,13 @@ async function pipeThroughput() {
   return 50 / ((performance.now() - started) / 1000);
 }
 
-async function barePtyThroughput() {
+async function barePtyThroughput(setup = "") {
   const started = performance.now();
-  const term = pty.spawn("/bin/sh", ["-c", "yes | head -c 50M"], { cols: 120, rows: 40, encoding: null });
+  const term = pty.spawn("/bin/sh", ["-c", `${setup}yes | head -c 50M`], {
+    cols: 120,
+    rows: 40,
+    encoding: null,
+  });
   term.onData(() => {});
   await new Promise((r) => term.onExit(r));
   return 50 / ((performance.now() - started) / 1000);
@@ -131,10 +139,11 @@ try {
     return { seconds: (performance.now() - started) / 1000, wire: (term.bytes - before) / MB };
   };
   const { seconds, wire } = await throughput("yes | head -c 50M", 41);
-  // Diagnostic: the same without the kernel's "\n" -> "\r\n" translation (ONLCR), then restored.
+  // Diagnostic: the same with ONLCR off (as vim sets it): no "\n" -> "\r\n" anywhere, then restored.
   const raw = await throughput("stty -onlcr; yes | head -c 50M; stty onlcr", 51);
   const produced = 50;
   const barePty = await barePtyThroughput();
+  const bareNoOpost = await barePtyThroughput("stty -opost; ");
   const pipe = await pipeThroughput();
   term.socket.close();
 
@@ -147,10 +156,11 @@ try {
     `yes | head -c 50M to the client: ${(produced / seconds).toFixed(1)} MB/s produced (${wire.toFixed(1)} MB on the wire, ${(wire / seconds).toFixed(1)} MB/s) in ${seconds.toFixed(2)} s; target >= 15 MB/s -> ${produced / seconds >= 15 ? "met" : "NOT met"}`,
   );
   console.log(
-    `diagnostic: the same path with \`stty -onlcr\` (no newline translation in the kernel): ${(produced / raw.seconds).toFixed(1)} MB/s`,
+    `diagnostic: the same path with \`stty -onlcr\` (no newline translation at all): ${(produced / raw.seconds).toFixed(1)} MB/s`,
   );
+  const rate = produced / seconds;
   console.log(
-    `reference: bare node-pty PTY, same command (no sandbox, server or socket): ${barePty.toFixed(1)} MB/s, ratio ${(barePty / (produced / seconds)).toFixed(2)}x; plain pipe (no PTY): ${pipe.toFixed(0)} MB/s`,
+    `reference: bare node-pty PTY, same command (no sandbox, server or socket), kernel ONLCR: ${barePty.toFixed(1)} MB/s (terminal/reference ${(rate / barePty).toFixed(2)}x); with \`stty -opost\` (no translation): ${bareNoOpost.toFixed(1)} MB/s (terminal/reference ${(rate / bareNoOpost).toFixed(2)}x); plain pipe (no PTY): ${pipe.toFixed(0)} MB/s`,
   );
 } finally {
   child.kill("SIGTERM");

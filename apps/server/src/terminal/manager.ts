@@ -9,10 +9,14 @@ import {
 import * as pty from "node-pty";
 import { AppError } from "../http/errors";
 import type { Sandbox, SandboxLimits } from "../sandbox/runner";
+import { NewlineTranslator, STTY_SETUP, TermiosProbe } from "./newlines";
 
 /** Output waiting in the socket beyond this pauses the shell; below LOW it resumes. */
 const HIGH_WATER = 1024 * 1024;
 const LOW_WATER = 256 * 1024;
+/** The same for output held for its termios read (steady output waits one read, ~10-20 ms). */
+const HELD_HIGH_WATER = 4 * 1024 * 1024;
+const HELD_LOW_WATER = 1024 * 1024;
 
 export interface TerminalOptions {
   idleTimeoutMs: number;
@@ -37,6 +41,8 @@ export class TerminalSession {
   private idleTimer: NodeJS.Timeout | undefined;
   private detachTimer: NodeJS.Timeout | undefined;
   private reason: TerminalExitReason | null = null;
+  /** "\n" -> "\r\n" when the program's termios asks for it (the kernel's OPOST is off: newlines.ts). */
+  private readonly newlines: NewlineTranslator;
   private ended!: () => void;
   /** Resolves once the shell has exited. */
   readonly done = new Promise<void>((resolve) => {
@@ -50,11 +56,20 @@ export class TerminalSession {
     private readonly options: TerminalOptions,
     onExit: () => Promise<void>,
   ) {
-    term.onData((data) => this.output(data as unknown as Buffer));
+    this.newlines = new NewlineTranslator(new TermiosProbe((term as pty.IPty & { fd: number }).fd), (data) =>
+      this.output(data),
+    );
+    term.onData((data) => {
+      this.touch();
+      this.newlines.push(data as unknown as Buffer);
+      this.updateFlow();
+    });
     term.onExit(({ exitCode, signal }) => {
       this.exited = true;
       clearTimeout(this.idleTimer);
       clearTimeout(this.detachTimer);
+      this.newlines.close(); // what is still held goes out before the exit frame
+      this.flush();
       const socket = this.socket;
       sendFrame(socket, { type: "exit", exitCode, signal: signal ?? null, reason: this.reason ?? "exited" });
       socket?.close(1000, "Terminal ended");
@@ -114,7 +129,7 @@ export class TerminalSession {
     this.replayBytes += data.length;
     while (this.replayBytes > TERMINAL_REPLAY_BYTES && this.replay.length > 1)
       this.replayBytes -= (this.replay.shift() as Buffer).length;
-    this.touch();
+    this.updateFlow();
     if (!this.socket) return;
     // Reads from a PTY come a few hundred bytes at a time: what arrives in one turn of the
     // event loop leaves as one frame.
@@ -131,12 +146,19 @@ export class TerminalSession {
     socket.send(frame, { binary: true }, () => {
       if (this.socket !== socket) return;
       this.pending -= frame.length;
-      if (this.paused && this.pending < LOW_WATER) this.resume();
+      this.updateFlow();
     });
-    if (!this.paused && this.pending > HIGH_WATER) {
+    this.updateFlow();
+  }
+
+  /** Pauses the shell while too much output waits (in the socket or for translation). */
+  private updateFlow(): void {
+    const sending = this.socket ? this.pending : 0;
+    const held = this.newlines.heldBytes;
+    if (!this.paused && !this.exited && (sending > HIGH_WATER || held > HELD_HIGH_WATER)) {
       this.paused = true;
       this.term.pause();
-    }
+    } else if (this.paused && sending < LOW_WATER && held < HELD_LOW_WATER) this.resume();
   }
 
   private resume(): void {
@@ -192,7 +214,7 @@ export class TerminalManager {
     if (mine >= this.options.perUser)
       throw new AppError(429, "rate_limited", `You already have ${mine} terminals open; close one first`);
     const command = await this.sandbox.command(
-      ["bash", "-i"],
+      ["/bin/sh", "-c", `${STTY_SETUP}; exec bash -i`],
       workspace,
       { TERM: "xterm-256color", COLORTERM: "truecolor" },
       limits,

@@ -7,6 +7,7 @@ import WebSocket from "ws";
 import { type Database, openPglite } from "../db/client";
 import { describeWithSandbox } from "../test/sandbox-ready";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+import { crlf, NewlineTranslator, wantsOnlcr } from "./newlines";
 
 let marks = 0;
 
@@ -98,6 +99,68 @@ async function waitGone(needle: string, ms = 5000): Promise<number[]> {
   return left;
 }
 
+describe("newline translation", () => {
+  // `stty -g` of: the shell's set-up (-opost ignbrk), vim/ncurses (-onlcr), cfmakeraw, less (opost).
+  const shell = "2d03:4:bf:8a3b:3:1c:7f:15:4:0:1:0:11:13:1a:0:12:f:17:16:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0";
+  const vim = "2503:0:bf:8a32:3:1c:7f:15:4:0:1:0:11:13:1a:0:12:f:17:16:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0";
+  const raw = "2800:4:bf:8a30:3:1c:7f:15:4:0:1:0:11:13:1a:0:12:f:17:16:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0";
+  const nodeRaw = "2801:4:bf:8a30:3:1c:7f:15:4:0:1:0:11:13:1a:0:12:f:17:16:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0";
+  const less = "2d03:5:bf:8a3b:3:1c:7f:15:4:0:1:0:11:13:1a:0:12:f:17:16:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0";
+
+  it("applies ONLCR only where the program's termios means it", () => {
+    expect(wantsOnlcr(shell)).toBe(true);
+    expect(wantsOnlcr(nodeRaw)).toBe(true);
+    expect(wantsOnlcr(vim)).toBe(false);
+    expect(wantsOnlcr(raw)).toBe(false);
+    expect(wantsOnlcr(less)).toBe(false);
+    expect(wantsOnlcr("garbage")).toBe(false);
+  });
+
+  it("turns every LF into CRLF, binary-safe", () => {
+    expect(crlf(Buffer.from("a\nb\r\n\n")).toString()).toBe("a\r\nb\r\r\n\r\n");
+    const bytes = Buffer.from([0xff, 0x0a, 0x00, 0xfe]);
+    expect([...crlf(bytes)]).toEqual([0xff, 0x0d, 0x0a, 0x00, 0xfe]);
+    const many = Buffer.from("y\n".repeat(1000));
+    expect(crlf(many).toString()).toBe("y\r\n".repeat(1000));
+    const none = Buffer.from("no newline");
+    expect(crlf(none)).toBe(none);
+  });
+
+  it("keeps output in order and decides with a termios read made after the output arrived", async () => {
+    const out: string[] = [];
+    let answer = shell;
+    let reads = 0;
+    const translator = new NewlineTranslator(
+      {
+        read: async () => {
+          reads += 1;
+          await new Promise((r) => setTimeout(r, 5));
+          return answer;
+        },
+        close: () => {},
+      },
+      (d) => out.push(d.toString()),
+    );
+    translator.push(Buffer.from("x")); // no newline: straight through, no read
+    expect(out).toEqual(["x"]);
+    expect(reads).toBe(0);
+    translator.push(Buffer.from("a\n"));
+    translator.push(Buffer.from("y")); // behind a held chunk: waits for it
+    expect(out).toEqual(["x"]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(out.join("")).toBe("xa\r\ny");
+    answer = vim; // the program switched before writing
+    translator.push(Buffer.from("b\nc"));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(out.join("")).toBe("xa\r\nyb\nc");
+    expect(translator.heldBytes).toBe(0);
+    answer = shell;
+    translator.push(Buffer.from("d\n"));
+    translator.close(); // the terminal ended: what is held leaves at once
+    expect(out.join("")).toBe("xa\r\nyb\ncd\n");
+  });
+});
+
 describeWithSandbox("terminal over WebSocket", () => {
   let database: Database;
   let t: TestApp;
@@ -154,6 +217,28 @@ describeWithSandbox("terminal over WebSocket", () => {
     term.socket.send(Buffer.from("exit 7\n"), { binary: true });
     expect(await term.frame("exit")).toMatchObject({ exitCode: 7, reason: "exited" });
     expect((await term.closed).code).toBe(1000);
+  });
+
+  it("translates newlines as the program's termios asks: cooked, vim-like, raw, Node raw, kernel OPOST", async () => {
+    const term = await open();
+    await term.frame("ready");
+    await term.run("printf 'a\\nb|'", "a\r\nb|");
+    // What vim and ncurses do: ONLCR off; a bare LF moves down only.
+    await term.run("s=$(stty -g); stty -onlcr -echo; printf 'c\\nd|'; sleep 0.5; stty \"$s\"", "c\nd|");
+    // cfmakeraw / stty raw (Go, crossterm, script): no output processing.
+    await term.run("s=$(stty -g); stty raw; printf 'e\\nf|'; sleep 0.5; stty \"$s\"", "e\nf|");
+    // Node's raw mode keeps OPOST and sets ONLCR: console output still gets CRLF.
+    await term.run(
+      `node -e 'process.stdin.setRawMode(true); process.stdout.write("g\\nh|"); setTimeout(() => process.exit(), 500)'`,
+      "g\r\nh|",
+    );
+    // A program that turns OPOST back on (less, stty sane) gets the kernel's CRLF, and no second CR.
+    await term.run("s=$(stty -g); stty opost; printf 'i\\nj|'; sleep 0.5; stty \"$s\"", "i\r\nj|");
+    expect(term.text()).not.toContain("i\r\r\nj|");
+    // Programs still see ONLCR set.
+    await term.run("stty -a | grep -o -- ' onlcr' | tr -d ' ' | sed 's/^/flag:/'", "flag:onlcr");
+    term.socket.send(Buffer.from("exit\n"), { binary: true });
+    await term.closed;
   });
 
   it("reattaches within the window with the recent output, then kills the tree after it", async () => {
