@@ -160,6 +160,22 @@ try {
         probe.longTaskAt = [...(probe.longTaskAt ?? []), [entry.startTime, entry.duration]];
       }
     }).observe({ type: "longtask", buffered: true });
+    // What ran in each long frame (BENCH_DEBUG prints it).
+    probe.frames = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.duration < 50) continue;
+        probe.frames.push({
+          at: Math.round(entry.startTime),
+          ms: Math.round(entry.duration),
+          blocking: Math.round(entry.blockingDuration),
+          scripts: entry.scripts.map(
+            (s) =>
+              `${s.invoker} ${s.sourceFunctionName}@${s.sourceURL.split("/").pop()}:${s.sourceCharPosition} ${Math.round(s.duration)}ms`,
+          ),
+        });
+      }
+    }).observe({ type: "long-animation-frame", buffered: true });
     const Native = window.WebSocket;
     window.WebSocket = class extends Native {
       constructor(...args) {
@@ -212,6 +228,7 @@ try {
         last: probe.lastTokenAt,
         done: probe.doneAt,
         tasks: probe.longTaskAt,
+        frames: probe.frames,
       }),
     );
   const ok = (value, target) => (value <= target ? "ok" : "OVER TARGET");

@@ -188,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bus,
     router: frames,
     allowedOrigins: env.ALLOWED_ORIGINS,
+    onConnect: (userId) => replies.inProgress(userId),
   });
   await app.register(webRoutes, { distDir: env.WEB_DIST_DIR ?? defaultWebDist() });
   return app;

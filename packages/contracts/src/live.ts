@@ -86,6 +86,9 @@ export type ServerFrame =
   | {
       type: "approval_request";
       sessionId: string;
+      /** The assistant message and tool call the question is about. */
+      messageId: string;
+      toolCallId: string;
       approvalId: string;
       tool: string;
       input: unknown;

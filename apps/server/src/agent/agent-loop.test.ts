@@ -82,10 +82,26 @@ describeEachDatabase(
       ]);
       expect(list[1]?.metadata).toMatchObject({ model: "gpt-4", provider: "openai", tokenCount: 3 });
       // The title arrives live once the reply is done, and is stored.
-      const titled = await live.next((f) => f.type === "session_updated" && (f.session as Frame).id === id);
+      // (Creating the session announced it too, still untitled.)
+      const titled = await live.next(
+        (f) =>
+          f.type === "session_updated" &&
+          (f.session as Frame).id === id &&
+          (f.session as Frame).title !== "New Session",
+      );
       expect((titled.session as Frame).title).toBe("Say hello to the world please");
       const sessions = (await api("GET", "/api/sessions")).json();
       expect(sessions.find((s: { id: string }) => s.id === id).title).toBe("Say hello to the world please");
+    });
+
+    it("stores a message and a reply holding NUL characters (shown as ␀) instead of failing", async () => {
+      await settings({ defaultProvider: "openai" });
+      provider.script({ kind: "text", chunks: ["nul\u0000in reply"] });
+      const { id } = (await api("POST", "/api/sessions", {})).json();
+      live.send({ type: "chat_message", sessionId: id, content: "nul\u0000in question" });
+      await live.next((f) => f.type === "chat_message" && (f.message as Frame).role === "assistant");
+      const list = await messages(id);
+      expect(list.map((m) => m.content)).toEqual(["nul\u2400in question", "nul\u2400in reply"]);
     });
 
     for (const flavor of ["openai", "anthropic"] as const) {
@@ -119,7 +135,24 @@ describeEachDatabase(
         const sessionId = await interpreterSession();
         live.send({ type: "chat_message", sessionId, content: "Compute 6*7 with a Python file" });
         expect((await turnEnd(sessionId)).state).toBe("done");
+        // Each step's messages and model-call log entries are stored by the end of the turn,
+        // and the live frames carry exactly what was stored.
+        const stepLogs = (await api("GET", "/api/logs?limit=50"))
+          .json()
+          .filter((l: Frame) => l.type === "llm_interaction" && l.sessionId === sessionId);
+        expect(stepLogs).toHaveLength(3);
+        const announced = live.frames
+          .filter((f) => f.type === "activity" && (f.entry as Frame).sessionId === sessionId)
+          .map((f) => f.entry as Frame)
+          .filter((e) => e.type === "llm_interaction");
+        expect(announced.sort((a, b) => String(a.id).localeCompare(String(b.id)))).toEqual(
+          stepLogs.sort((a: Frame, b: Frame) => String(a.id).localeCompare(String(b.id))),
+        );
         const list = await messages(sessionId);
+        const framed = live.frames
+          .filter((f) => f.type === "chat_message" && (f.message as Frame).sessionId === sessionId)
+          .map((f) => f.message);
+        expect(framed).toEqual(list);
         expect(list.map((m) => m.role)).toEqual([
           "user",
           "assistant",
@@ -262,6 +295,15 @@ describeEachDatabase(
       live.send({ type: "chat_message", sessionId, content: "run it" });
       const first = await live.next((f) => f.type === "approval_request" && f.tool === "run_code");
       expect(first.input).toEqual({ language: "python", code: "print('model')" });
+      expect(first).toMatchObject({ toolCallId: "a1", messageId: expect.any(String) });
+      // A browser that connects now (a reload) is told the run goes on and what it waits for.
+      const reloaded = await LiveClient.connect(wsUrl, { cookie: who.cookie, origin });
+      expect(await reloaded.next((f) => f.type === "agent_status")).toMatchObject({
+        sessionId,
+        state: "running",
+      });
+      expect(await reloaded.next((f) => f.type === "approval_request")).toEqual(first);
+      reloaded.socket.close();
       live.send({
         type: "approval_response",
         approvalId: first.approvalId,
@@ -274,6 +316,13 @@ describeEachDatabase(
       const tools = (await messages(sessionId)).filter((m) => m.role === "tool");
       expect(JSON.parse(tools[0]?.content ?? "{}").stdout).toBe("edited\n");
       expect(tools[1]?.content).toContain("did not approve");
+      // What ran and the person's answers are stored with the results (a reload shows them).
+      expect(tools[0]?.metadata).toMatchObject({
+        input: { language: "python", code: "print('edited')" },
+        approval: { approved: true, reason: "approved", edited: true },
+      });
+      expect(tools[1]?.metadata).toMatchObject({ approval: { approved: false, reason: "denied" } });
+      expect(tools[1]?.metadata.input).toBeUndefined();
       expect(fs.existsSync(path.join(dataDir, "workspaces", who.user.id, "projects"))).toBe(true);
       live.send({ type: "approval_response", approvalId: second.approvalId, approved: true });
       expect(await live.next((f) => f.type === "error" && f.code === "not_found")).toBeTruthy();

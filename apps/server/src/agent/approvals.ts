@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { ServerFrame } from "@neuroos/contracts";
 import type { EventBus } from "../live/bus";
 
 export const APPROVAL_TIMEOUT_MS = 5 * 60_000;
@@ -10,15 +11,27 @@ export interface ApprovalDecision {
   reason: "approved" | "denied" | "timeout" | "stopped";
 }
 
+type ApprovalRequest = Extract<ServerFrame, { type: "approval_request" }>;
+
+/** The tool call a question is about. */
+export interface ApprovalSubject {
+  sessionId: string;
+  messageId: string;
+  toolCallId: string;
+  tool: string;
+  input: unknown;
+}
+
 interface Pending {
   userId: string;
-  sessionId: string;
+  frame: ApprovalRequest;
   settle(decision: ApprovalDecision): void;
 }
 
 /**
  * Safe mode's questions to the person: an `approval_request` frame goes to the user's
- * browsers; an `approval_response` frame (or 5 minutes without one, or Stop) settles it.
+ * browsers (and again to each browser that connects while it waits); an `approval_response`
+ * frame (or 5 minutes without one, or Stop) settles it.
  */
 export class Approvals {
   private readonly pending = new Map<string, Pending>();
@@ -28,14 +41,9 @@ export class Approvals {
     private readonly timeoutMs = APPROVAL_TIMEOUT_MS,
   ) {}
 
-  request(
-    userId: string,
-    sessionId: string,
-    tool: string,
-    input: unknown,
-    signal: AbortSignal,
-  ): Promise<ApprovalDecision> {
+  request(userId: string, subject: ApprovalSubject, signal: AbortSignal): Promise<ApprovalDecision> {
     const approvalId = randomUUID();
+    const { sessionId } = subject;
     return new Promise((resolve) => {
       const settle = (decision: ApprovalDecision) => {
         if (!this.pending.delete(approvalId)) return;
@@ -53,17 +61,21 @@ export class Approvals {
       const timer = setTimeout(() => settle({ approved: false, reason: "timeout" }), this.timeoutMs);
       const onAbort = () => settle({ approved: false, reason: "stopped" });
       signal.addEventListener("abort", onAbort, { once: true });
-      this.pending.set(approvalId, { userId, sessionId, settle });
-      this.bus.publish(userId, {
+      const frame: ApprovalRequest = {
         type: "approval_request",
-        sessionId,
+        ...subject,
         approvalId,
-        tool,
-        input,
         expiresAt: new Date(Date.now() + this.timeoutMs).toISOString(),
-      });
+      };
+      this.pending.set(approvalId, { userId, frame, settle });
+      this.bus.publish(userId, frame);
       if (signal.aborted) onAbort();
     });
+  }
+
+  /** The user's questions still waiting for an answer (for a browser that connects now). */
+  waitingFor(userId: string): ApprovalRequest[] {
+    return [...this.pending.values()].filter((p) => p.userId === userId).map((p) => p.frame);
   }
 
   /** The person's answer; false when there is no such question for this user. */

@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import type { ExecutionService } from "../executions/service";
 import type { EventBus } from "../live/bus";
 import type { GatewayMessage, LlmGateway, ToolDefinition } from "../llm";
-import { recordExecution } from "../logs/service";
+import { announceExecution } from "../logs/service";
 import type { WorkspaceService } from "../workspace/service";
 import type { Approvals } from "./approvals";
 import { FENCED_CODE_INSTRUCTIONS, fencedCodeCalls } from "./fenced-code";
@@ -26,12 +26,20 @@ export interface LoopDeps {
 
 export type TurnEnd = "done" | "stopped" | "step_limit" | "error";
 
+/** Each tool's definition for the model, made once (the tools are fixed). */
+const definitions = new Map<string, ToolDefinition>();
+
 function toolDefinitions(agent: Agent): Record<string, ToolDefinition> {
   return Object.fromEntries(
     agent.tools.map((name) => {
-      const tool = agentTools[name];
-      const { $schema: _, ...schema } = tool.input.toJSONSchema() as Record<string, unknown>;
-      return [name, { description: tool.description, inputSchema: schema as ToolDefinition["inputSchema"] }];
+      let definition = definitions.get(name);
+      if (!definition) {
+        const tool = agentTools[name];
+        const { $schema: _, ...schema } = tool.input.toJSONSchema() as Record<string, unknown>;
+        definition = { description: tool.description, inputSchema: schema as ToolDefinition["inputSchema"] };
+        definitions.set(name, definition);
+      }
+      return [name, definition];
     }),
   );
 }
@@ -73,7 +81,7 @@ export async function runTurn(
 
     const tools = native && agent ? toolDefinitions(agent) : undefined;
     // The conversation is read once; the turn appends what it stores.
-    const history = await chat.listMessages(db, user.id, sessionId);
+    const history = await chat.messagesOf(db, sessionId); // the session was checked as the user's
     const keep = (message: ChatMessage) => history.push(message);
     for (let step = 1; ; step++) {
       if (step > deps.maxSteps) {
@@ -116,6 +124,8 @@ export async function runTurn(
             toolCallId: toolCall.id,
             toolName: toolCall.name,
             isError: !result.ok,
+            ...(result.input === undefined ? {} : { input: result.input }),
+            ...(result.approval ? { approval: result.approval } : {}),
             ...(native ? {} : { fallback: true }),
           }),
         );
@@ -189,29 +199,28 @@ async function streamStep(
     meta.error = error;
   }
   const executionTime = Date.now() - started;
-  const message = await store(
-    deps,
-    userId,
-    sessionId,
-    "assistant",
-    text,
+  // The reply and its log entry are stored in one statement before the loop goes on.
+  const { message, log } = await chat.addMessageWithLog(
+    deps.db,
     {
-      ...meta,
-      executionTime,
-      ...(toolCalls.length ? { toolCalls } : {}),
+      id: messageId,
+      sessionId,
+      role: "assistant",
+      content: text,
+      metadata: { ...meta, executionTime, ...(toolCalls.length ? { toolCalls } : {}) },
     },
-    messageId,
+    {
+      userId,
+      sessionId,
+      type: "llm_interaction",
+      command: lastText(messages).slice(0, 500),
+      result: error ?? text.slice(0, 500),
+      status: error === "stopped" ? "warning" : error ? "error" : "success",
+      metadata: { ...meta, executionTime, toolCalls: toolCalls.length },
+    },
   );
-  // The log entry is written off the hot path; a failure to log does not fail the turn.
-  void recordExecution(deps, {
-    userId,
-    sessionId,
-    type: "llm_interaction",
-    command: lastText(messages).slice(0, 500),
-    result: error ?? text.slice(0, 500),
-    status: error === "stopped" ? "warning" : error ? "error" : "success",
-    metadata: { ...meta, executionTime, toolCalls: toolCalls.length },
-  }).catch(() => {});
+  deps.bus.publish(userId, { type: "chat_message", sessionId, message });
+  announceExecution(deps.bus, userId, log);
   return { messageId, message, text, toolCalls, error };
 }
 

@@ -1,5 +1,6 @@
 import type { AgentToolName, User } from "@neuroos/contracts";
 import { AppError } from "../http/errors";
+import type { ApprovalDecision } from "./approvals";
 import type { LoopDeps } from "./loop";
 import { agentTools } from "./tools";
 import type { ToolResult } from "./tools/types";
@@ -8,6 +9,13 @@ export interface ToolCall {
   id: string;
   name: string;
   input: unknown;
+}
+
+/** A tool's result, with what is stored beside it: the input that ran and the person's answer. */
+export interface ToolCallOutcome extends ToolResult {
+  /** The input as it ran (the person's edits included). */
+  input?: unknown;
+  approval?: { approved: boolean; reason: ApprovalDecision["reason"]; edited: boolean };
 }
 
 /**
@@ -26,7 +34,7 @@ export async function runToolCall(
     allowed: AgentToolName[];
     signal: AbortSignal;
   },
-): Promise<ToolResult> {
+): Promise<ToolCallOutcome> {
   const { bus } = deps;
   const { user, sessionId, call, signal } = input;
   const publish = (frame: Parameters<typeof bus.publish>[1]) => bus.publish(user.id, frame);
@@ -38,7 +46,8 @@ export async function runToolCall(
     tool: call.name,
     input: call.input,
   });
-  const finish = (result: ToolResult): ToolResult => {
+  let approval: ToolCallOutcome["approval"];
+  const finish = (result: ToolResult, ran?: unknown): ToolCallOutcome => {
     publish({
       type: "tool_result",
       sessionId,
@@ -47,7 +56,7 @@ export async function runToolCall(
       ok: result.ok,
       output: result.output,
     });
-    return result;
+    return { ...result, ...(ran === undefined ? {} : { input: ran }), ...(approval ? { approval } : {}) };
   };
 
   const tool = input.allowed.includes(call.name as AgentToolName)
@@ -59,7 +68,12 @@ export async function runToolCall(
     return finish({ ok: false, output: { error: `Invalid arguments: ${describe(parsed.error.issues)}` } });
 
   if (tool.needsApproval && input.safeMode) {
-    const decision = await deps.approvals.request(user.id, sessionId, tool.name, parsed.data, signal);
+    const decision = await deps.approvals.request(
+      user.id,
+      { sessionId, messageId: input.messageId, toolCallId: call.id, tool: tool.name, input: parsed.data },
+      signal,
+    );
+    approval = { approved: decision.approved, reason: decision.reason, edited: decision.input !== undefined };
     if (!decision.approved) {
       const why =
         decision.reason === "timeout" ? "no answer within 5 minutes (counted as denied)" : decision.reason;
@@ -91,10 +105,10 @@ export async function runToolCall(
       },
       parsed.data,
     );
-    return finish(result);
+    return finish(result, parsed.data);
   } catch (err) {
     const message = err instanceof AppError || err instanceof Error ? err.message : String(err);
-    return finish({ ok: false, output: { error: message } });
+    return finish({ ok: false, output: { error: message } }, parsed.data);
   }
 }
 

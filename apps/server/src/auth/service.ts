@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { passwordResets, sessions, users } from "../db/schema";
 import { AppError } from "../http/errors";
 import { hashPassword, verifyPassword } from "./passwords";
+import { sessionCacheOf } from "./session-cache";
 import { hashToken, newToken } from "./tokens";
 
 export const PERSISTENT_SESSION_MS = 30 * 24 * 3600_000;
@@ -90,25 +91,71 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+async function lookUpSession(
+  db: Db,
+  id: string,
+): Promise<{ user: User; sessionId: string; expiresAt: number } | null> {
+  const [row] = await db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())));
+  return row ? { user: toUser(row.user), sessionId: id, expiresAt: row.expiresAt.getTime() } : null;
+}
+
+/** The session's user, from the database (live sockets re-check with this). */
 export async function findSessionUser(
   db: Db,
   token: string,
 ): Promise<{ user: User; sessionId: string } | null> {
+  const found = await lookUpSession(db, hashToken(token));
+  return found && { user: found.user, sessionId: found.sessionId };
+}
+
+/**
+ * The session's user for an HTTP request: from this process's session cache when it was
+ * looked up in the last few seconds (SESSION_CACHE_MS), else from the database. Sessions ended
+ * through this process are dropped from the cache at once (see session-cache.ts).
+ */
+export async function authenticateSession(
+  db: Db,
+  token: string,
+): Promise<{ user: User; sessionId: string } | null> {
   const id = hashToken(token);
-  const [row] = await db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())));
-  return row ? { user: toUser(row.user), sessionId: id } : null;
+  const cache = sessionCacheOf(db);
+  const hit = cache.get(id);
+  if (hit) return { user: { ...hit.user }, sessionId: hit.sessionId };
+  const generation = cache.generation;
+  const found = await lookUpSession(db, id);
+  if (!found) return null;
+  cache.set(found, generation);
+  return { user: { ...found.user }, sessionId: found.sessionId };
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  const id = hashToken(token);
+  try {
+    await db.delete(sessions).where(eq(sessions.id, id));
+  } finally {
+    sessionCacheOf(db).forgetSession(id);
+  }
 }
 
 export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+  try {
+    await db.delete(sessions).where(eq(sessions.userId, userId));
+  } finally {
+    sessionCacheOf(db).forgetUser(userId);
+  }
+}
+
+/** Deletes an account and everything it owns (its sessions end with it, here at once). */
+export async function deleteAccount(db: Db, userId: string): Promise<void> {
+  try {
+    await db.delete(users).where(eq(users.id, userId));
+  } finally {
+    sessionCacheOf(db).forgetUser(userId);
+  }
 }
 
 /** A single-use reset token for this email's account, or null when there is no such account. */
@@ -131,22 +178,29 @@ export async function createPasswordReset(
 /** Sets the new password, spends the token and ends every session of the account. */
 export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  const done = await db.transaction(async (tx) => {
-    const [reset] = await tx
-      .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResets.id, hashToken(token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, new Date()),
-        ),
-      )
-      .returning();
-    if (!reset) return false;
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
-    await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
-    return true;
-  });
+  let userId: string | undefined;
+  const done = await db
+    .transaction(async (tx) => {
+      const [reset] = await tx
+        .update(passwordResets)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(passwordResets.id, hashToken(token)),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, new Date()),
+          ),
+        )
+        .returning();
+      if (!reset) return false;
+      userId = reset.userId;
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
+      await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+      return true;
+    })
+    .finally(() => {
+      // After the commit: the account's cached sessions end here at once.
+      if (userId) sessionCacheOf(db).forgetUser(userId);
+    });
   if (!done) throw new AppError(400, "invalid_token", "This reset link is invalid or has expired");
 }

@@ -2,7 +2,7 @@ import type { User } from "@neuroos/contracts";
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { Db } from "../db/client";
 import { AppError } from "../http/errors";
-import { findSessionUser } from "./service";
+import { authenticateSession } from "./service";
 
 export const SESSION_COOKIE = "neuroos_session";
 
@@ -47,11 +47,11 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   });
 }
 
-/** onRequest hook for every route that needs a signed-in user: 401 otherwise. */
+/** onRequest hook for every route that needs a signed-in user: 401 otherwise (sessions cached briefly, see session-cache.ts). */
 export function requireSession(db: Db): onRequestHookHandler {
   return async (request) => {
     const token = sessionToken(request);
-    const found = token ? await findSessionUser(db, token) : null;
+    const found = token ? await authenticateSession(db, token) : null;
     if (!found) throw new AppError(401, "unauthorized", "Sign in to continue");
     request.user = found.user;
     request.sessionId = found.sessionId;

@@ -1,4 +1,4 @@
-import { DEFAULT_SESSION_TITLE, type User } from "@neuroos/contracts";
+import { DEFAULT_SESSION_TITLE, type ServerFrame, type User } from "@neuroos/contracts";
 import { type LoopDeps, runTurn } from "../agent/loop";
 import { AppError } from "../http/errors";
 import type { FrameRouter } from "../live/frame-router";
@@ -22,7 +22,9 @@ export function titleFrom(content: string): string {
  * stored messages. `chat_stop` ends it (and kills a running job).
  */
 export class ChatReplies {
+  /** Turns running, by `userId:sessionId`; agent turns also report their state (agent_status). */
   private readonly running = new Map<string, AbortController>();
+  private readonly agentTurns = new Set<string>();
 
   constructor(private readonly deps: LoopDeps) {}
 
@@ -45,12 +47,12 @@ export class ChatReplies {
       throw new AppError(409, "conflict", "A reply is still streaming in this session");
     const controller = new AbortController();
     this.running.set(key, controller);
+    if (session.agentId) this.agentTurns.add(key);
     try {
       const isFirst =
         session.title === DEFAULT_SESSION_TITLE &&
         (await chat.listMessages(db, user.id, sessionId)).length === 0;
-      const message = await chat.addMessage(db, { sessionId, role: "user", content, metadata: {} });
-      await chat.touchSession(db, sessionId);
+      const message = await chat.addUserMessage(db, { sessionId, content, metadata: {} });
       bus.publish(user.id, { type: "chat_message", sessionId, message });
       void runTurn(this.deps, { user, session, signal: controller.signal })
         .then(async () => {
@@ -59,11 +61,28 @@ export class ChatReplies {
           bus.publish(user.id, { type: "session_updated", session: titled });
         })
         .catch(() => {})
-        .finally(() => this.running.delete(key));
+        .finally(() => {
+          this.running.delete(key);
+          this.agentTurns.delete(key);
+        });
     } catch (err) {
       this.running.delete(key);
+      this.agentTurns.delete(key);
       throw err;
     }
+  }
+
+  /** The user's turns still running and the questions they wait on, as live frames. */
+  inProgress(userId: string): ServerFrame[] {
+    const running: ServerFrame[] = [...this.agentTurns]
+      .filter((key) => key.startsWith(`${userId}:`))
+      .map((key) => ({
+        type: "agent_status",
+        sessionId: key.slice(userId.length + 1),
+        state: "running",
+        detail: "The agent is working",
+      }));
+    return [...running, ...this.deps.approvals.waitingFor(userId)];
   }
 
   stop(userId: string, sessionId: string): void {

@@ -1,10 +1,14 @@
-import type { ChatMessage, ChatSession } from "@neuroos/contracts";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import type { ChatMessage, ChatSession, ExecutionLog } from "@neuroos/contracts";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { getAgent } from "../agents/service";
 import type { Db } from "../db/client";
 import { chatMessages, chatSessions } from "../db/schema";
+import { storableJson, storableText } from "../db/storable";
 import { notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
+import { executionInsert, type NewLog } from "../logs/service";
 
 type SessionRow = typeof chatSessions.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -84,6 +88,11 @@ export async function deleteSession(db: Db, userId: string, sessionId: string): 
 
 export async function listMessages(db: Db, userId: string, sessionId: string): Promise<ChatMessage[]> {
   await getSession(db, userId, sessionId);
+  return messagesOf(db, sessionId);
+}
+
+/** The messages of a session the caller already got through getSession (the user's own). */
+export async function messagesOf(db: Db, sessionId: string): Promise<ChatMessage[]> {
   const rows = await db
     .select()
     .from(chatMessages)
@@ -97,11 +106,78 @@ export async function touchSession(db: Db, sessionId: string): Promise<void> {
   await db.update(chatSessions).set({ updatedAt: new Date() }).where(eq(chatSessions.id, sessionId));
 }
 
-export async function addMessage(
+type NewMessage = Pick<ChatMessage, "sessionId" | "role" | "content" | "metadata"> & { id?: string };
+type Driver = { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+const dialect = new PgDialect();
+
+/**
+ * One message as a hand-written INSERT (its id chosen here) returning only its timestamp, and
+ * the message as stored. Cheaper than drizzle's builder, RETURNING * and row mapping, which
+ * cost more than PGlite's insert itself on the agent loop's hot path.
+ */
+function messageInsert(message: NewMessage): { sql: SQL; stored(createdAt: Date): ChatMessage } {
+  const id = message.id ?? randomUUID();
+  const content = storableText(message.content);
+  const metadata = storableJson(message.metadata);
+  return {
+    sql: sql`insert into ${chatMessages} (id, session_id, role, content, metadata) values (${id}, ${message.sessionId}, ${message.role}, ${content}, ${metadata}::jsonb) returning to_json(created_at) as at`,
+    stored: (createdAt) =>
+      toMessage({
+        id,
+        sessionId: message.sessionId,
+        role: message.role,
+        content,
+        metadata: JSON.parse(metadata),
+        createdAt,
+      }),
+  };
+}
+
+/**
+ * Runs one hand-written statement that returns `at` (a timestamp as JSON) and answers it. It
+ * goes straight to the driver (PGlite and pg.Pool both have `query(text, params)`) when it
+ * can: on PGlite, drizzle's per-query type parsers cost about as much as a small insert.
+ */
+async function storedAt(db: Db, query: SQL): Promise<Date> {
+  const driver = (db as unknown as { $client?: Partial<Driver> }).$client;
+  let rows: Record<string, unknown>[];
+  if (typeof driver?.query === "function") {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    rows = (await (driver as Driver).query(text, params)).rows;
+  } else {
+    rows = ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  }
+  const at = rows[0]?.at;
+  if (at === undefined) throw new Error("insert returned no row");
+  return new Date(typeof at === "string" && at.startsWith('"') ? JSON.parse(at) : (at as string));
+}
+
+export async function addMessage(db: Db, message: NewMessage): Promise<ChatMessage> {
+  const insert = messageInsert(message);
+  return insert.stored(await storedAt(db, insert.sql));
+}
+
+/** Stores a message of the user and marks the session as active, in one statement. */
+export async function addUserMessage(
   db: Db,
-  message: Pick<ChatMessage, "sessionId" | "role" | "content" | "metadata"> & { id?: string },
+  message: Pick<ChatMessage, "sessionId" | "content" | "metadata">,
 ): Promise<ChatMessage> {
-  const [row] = await db.insert(chatMessages).values(message).returning();
-  if (!row) throw new Error("insert returned no row");
-  return toMessage(row);
+  const insert = messageInsert({ ...message, role: "user" });
+  const touch = sql`update ${chatSessions} set updated_at = ${new Date().toISOString()} where id = ${message.sessionId}`;
+  return insert.stored(await storedAt(db, sql`with s as (${touch}) ${insert.sql}`));
+}
+
+/**
+ * Stores a message and an execution-log entry in one statement (one round trip on the agent
+ * loop's hot path): both are stored or neither, with the same timestamp. The caller announces them.
+ */
+export async function addMessageWithLog(
+  db: Db,
+  message: NewMessage,
+  entry: NewLog,
+): Promise<{ message: ChatMessage; log: ExecutionLog }> {
+  const insert = messageInsert(message);
+  const log = executionInsert(entry);
+  const at = await storedAt(db, sql`with l as (${log.sql}) ${insert.sql}`);
+  return { message: insert.stored(at), log: log.stored(at) };
 }

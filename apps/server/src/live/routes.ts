@@ -16,6 +16,8 @@ export interface LiveDeps {
   allowedOrigins: string[];
   /** How often an open socket re-checks that its session still exists. */
   sessionCheckMs?: number;
+  /** What a browser that connects now must be told (work in progress it did not see start). */
+  onConnect?: (userId: string) => ServerFrame[];
 }
 
 /** Open live sockets on this node (for the system stats). */
@@ -52,6 +54,7 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<
       liveConnections.count += 1;
       const ctx = { user, send: (frame: ServerFrame) => send(socket, frame) };
       const unsubscribe = deps.bus.subscribe(user.id, ctx.send);
+      for (const frame of deps.onConnect?.(user.id) ?? []) ctx.send(frame);
 
       // Logging out, a password reset or a deleted account ends the session row: close within seconds.
       const check = setInterval(async () => {

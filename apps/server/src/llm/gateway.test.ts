@@ -259,6 +259,29 @@ describeEachDatabase("LLM gateway over the providers' wire protocols", (db) => {
     expect(server.calls).toHaveLength(0);
   });
 
+  it("uses saved settings on the very next call (the cached settings are dropped at once)", async () => {
+    const who = await signedInUser(t.app);
+    const stream = async () => {
+      server.script({ kind: "text", chunks: ["ok"] });
+      const res = await post("/api/llm/chat/stream", { messages, config: { provider: "openai" } }, who);
+      expect(parseSse(res.body).contents).toEqual(["ok"]);
+      return server.calls.at(-1);
+    };
+    const before = await stream(); // the settings are cached now
+    expect(before?.body?.model).toBe("gpt-4");
+    expect(before?.headers.authorization).toBe(`Bearer ${SERVER_KEYS.OPENAI_API_KEY}`);
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: "/api/settings",
+      headers: { cookie: who.cookie },
+      payload: { providers: { openai: { apiKey: "sk-user-key-0123456789abcdef", model: "gpt-4o-mini" } } },
+    });
+    expect(saved.statusCode).toBe(200);
+    const after = await stream();
+    expect(after?.body?.model).toBe("gpt-4o-mini");
+    expect(after?.headers.authorization).toBe("Bearer sk-user-key-0123456789abcdef");
+  });
+
   it("requires a session for every LLM and settings route", async () => {
     for (const [method, url] of [
       ["POST", "/api/llm/chat"],

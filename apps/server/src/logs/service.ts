@@ -1,13 +1,47 @@
+import { randomUUID } from "node:crypto";
 import type { ExecutionLog } from "@neuroos/contracts";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { executionLogs } from "../db/schema";
+import { storableJson, storableText } from "../db/storable";
 import { AppError } from "../http/errors";
 import type { EventBus } from "../live/bus";
 
-type NewLog = Omit<typeof executionLogs.$inferInsert, "id" | "createdAt">;
+export type NewLog = Omit<typeof executionLogs.$inferInsert, "id" | "createdAt">;
 
 const MAX_RESULT = 10_000;
+
+/**
+ * One entry as a hand-written INSERT (its id chosen here, no RETURNING), for a caller that
+ * stores it in the same statement as another row (a data-modifying WITH, so the same
+ * transaction timestamp); `stored(createdAt)` is the entry as stored, for the caller to announce.
+ */
+export function executionInsert(entry: NewLog): { sql: SQL; stored(createdAt: Date): ExecutionLog } {
+  const id = randomUUID();
+  const command = storableText(entry.command);
+  const result = storableText(entry.result ?? "").slice(0, MAX_RESULT);
+  const metadata = storableJson(entry.metadata);
+  return {
+    sql: sql`insert into ${executionLogs} (id, user_id, session_id, type, command, result, status, metadata) values (${id}, ${entry.userId}, ${entry.sessionId ?? null}, ${entry.type}, ${command}, ${result}, ${entry.status}, ${metadata}::jsonb)`,
+    stored: (createdAt) =>
+      toLog({
+        id,
+        userId: entry.userId,
+        sessionId: entry.sessionId ?? null,
+        type: entry.type,
+        command,
+        result,
+        status: entry.status,
+        metadata: JSON.parse(metadata),
+        createdAt,
+      }),
+  };
+}
+
+/** Shows a stored entry in the activity panel of each of the user's browsers. */
+export function announceExecution(bus: EventBus, userId: string, log: ExecutionLog): void {
+  bus.publish(userId, { type: "activity", entry: log });
+}
 
 /**
  * Records one action done for a user (code run, command, file operation, model call) and
@@ -16,11 +50,16 @@ const MAX_RESULT = 10_000;
 export async function recordExecution(deps: { db: Db; bus: EventBus }, entry: NewLog): Promise<ExecutionLog> {
   const [row] = await deps.db
     .insert(executionLogs)
-    .values({ ...entry, result: (entry.result ?? "").slice(0, MAX_RESULT) })
+    .values({
+      ...entry,
+      command: storableText(entry.command),
+      result: storableText(entry.result ?? "").slice(0, MAX_RESULT),
+      metadata: JSON.parse(storableJson(entry.metadata)),
+    })
     .returning();
   if (!row) throw new Error("insert returned no row");
   const log = toLog(row);
-  deps.bus.publish(entry.userId, { type: "activity", entry: log });
+  announceExecution(deps.bus, entry.userId, log);
   return log;
 }
 

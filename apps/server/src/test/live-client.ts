@@ -15,12 +15,14 @@ export class LiveClient {
 
   static async connect(url: string, headers: Record<string, string>): Promise<LiveClient> {
     const socket = new WebSocket(url, { headers });
+    // Listening from the start: frames the server sends on connect arrive with the handshake.
+    const client = new LiveClient(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once("open", () => resolve());
       socket.once("error", reject);
       socket.once("unexpected-response", (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
     });
-    return new LiveClient(socket);
+    return client;
   }
 
   send(frame: unknown): void {

@@ -55,10 +55,12 @@ describe("agent state", () => {
     ).toBe(first);
   });
 
-  it("links an approval to the session's open call of that tool; settles it once", () => {
+  it("links an approval to its tool call; settles it once", () => {
     let state = apply(initialAgentState, call("c1"), {
       type: "approval_request",
       sessionId: "s1",
+      messageId: "m1",
+      toolCallId: "c1",
       approvalId: "a1",
       tool: "run_code",
       input: { language: "python", code: "print(1)" },
@@ -66,7 +68,6 @@ describe("agent state", () => {
     });
     expect(state.calls.c1?.approvalId).toBe("a1");
     expect(state.approvals.a1?.toolCallId).toBe("c1");
-    expect(state.orphanApprovals.s1).toBeUndefined();
     const input = { language: "python", code: "print(2)" };
     state = agentReducer(state, { type: "approval_sending", approvalId: "a1", approved: true, input });
     expect(state.approvals.a1?.status).toBe("sending");
@@ -82,22 +83,28 @@ describe("agent state", () => {
     expect(agentReducer(state, { type: "approval_send_failed", approvalId: "a1" })).toBe(state);
   });
 
-  it("keeps an approval with no matching call on its own", () => {
+  it("shows a question asked before the page loaded (sent again on connect) as its call", () => {
     const state = apply(initialAgentState, {
       type: "approval_request",
       sessionId: "s1",
+      messageId: "m1",
+      toolCallId: "c9",
       approvalId: "a1",
       tool: "run_shell",
       input: { command: "ls" },
       expiresAt: "2030-01-01T00:00:00.000Z",
     });
-    expect(state.orphanApprovals.s1).toEqual(["a1"]);
+    expect(state.callIds.s1).toEqual(["c9"]);
+    expect(state.calls.c9).toMatchObject({ messageId: "m1", tool: "run_shell", approvalId: "a1" });
+    expect(state.approvals.a1?.toolCallId).toBe("c9");
   });
 
   it("a failed send puts the approval back to pending", () => {
     let state = apply(initialAgentState, {
       type: "approval_request",
       sessionId: "s1",
+      messageId: "m1",
+      toolCallId: "c1",
       approvalId: "a1",
       tool: "run_shell",
       input: { command: "ls" },

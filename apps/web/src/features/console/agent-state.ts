@@ -30,8 +30,8 @@ export interface LiveApproval {
   reason: ApprovalReason | null;
   /** The input as this browser sent it with Approve (the person's edits). */
   sentInput: Record<string, unknown> | null;
-  /** The tool call it asks about (matched by session and tool), when seen. */
-  toolCallId: string | null;
+  /** The tool call it asks about. */
+  toolCallId: string;
 }
 
 export interface AgentRunStatus {
@@ -44,8 +44,6 @@ export interface AgentState {
   /** Tool call ids per session, in the order they came; a new array only when one is added. */
   callIds: Readonly<Record<string, readonly string[]>>;
   approvals: Readonly<Record<string, LiveApproval>>;
-  /** Approvals that matched no tool call, per session (shown on their own). */
-  orphanApprovals: Readonly<Record<string, readonly string[]>>;
   status: Readonly<Record<string, AgentRunStatus>>;
 }
 
@@ -53,7 +51,6 @@ export const initialAgentState: AgentState = {
   calls: {},
   callIds: {},
   approvals: {},
-  orphanApprovals: {},
   status: {},
 };
 
@@ -64,37 +61,38 @@ export type AgentAction =
 
 const EMPTY: readonly string[] = [];
 
-function findCallFor(state: AgentState, sessionId: string, tool: string): LiveToolCall | undefined {
-  const ids = state.callIds[sessionId] ?? EMPTY;
-  for (let i = ids.length - 1; i >= 0; i--) {
-    const call = state.calls[ids[i] as string];
-    if (call && call.tool === tool && call.result === null && call.approvalId === null) return call;
-  }
-  return undefined;
+type CallFrame = Pick<
+  Extract<ServerFrame, { type: "tool_call" }>,
+  "sessionId" | "messageId" | "toolCallId" | "tool" | "input"
+>;
+
+const newCall = (frame: CallFrame): LiveToolCall => ({
+  sessionId: frame.sessionId,
+  messageId: frame.messageId,
+  toolCallId: frame.toolCallId,
+  tool: frame.tool,
+  input: frame.input,
+  output: "",
+  result: null,
+  approvalId: null,
+});
+
+/** The state with a new call, listed last in its session. */
+function withCall(state: AgentState, call: LiveToolCall): AgentState {
+  return {
+    ...state,
+    calls: { ...state.calls, [call.toolCallId]: call },
+    callIds: {
+      ...state.callIds,
+      [call.sessionId]: [...(state.callIds[call.sessionId] ?? EMPTY), call.toolCallId],
+    },
+  };
 }
 
 function reduceFrame(state: AgentState, frame: ServerFrame): AgentState {
   switch (frame.type) {
     case "tool_call": {
-      if (state.calls[frame.toolCallId]) return state;
-      const call: LiveToolCall = {
-        sessionId: frame.sessionId,
-        messageId: frame.messageId,
-        toolCallId: frame.toolCallId,
-        tool: frame.tool,
-        input: frame.input,
-        output: "",
-        result: null,
-        approvalId: null,
-      };
-      return {
-        ...state,
-        calls: { ...state.calls, [frame.toolCallId]: call },
-        callIds: {
-          ...state.callIds,
-          [frame.sessionId]: [...(state.callIds[frame.sessionId] ?? EMPTY), frame.toolCallId],
-        },
-      };
+      return state.calls[frame.toolCallId] ? state : withCall(state, newCall(frame));
     }
     case "tool_output": {
       const call = state.calls[frame.toolCallId];
@@ -110,7 +108,10 @@ function reduceFrame(state: AgentState, frame: ServerFrame): AgentState {
     }
     case "approval_request": {
       if (state.approvals[frame.approvalId]) return state;
-      const call = findCallFor(state, frame.sessionId, frame.tool);
+      // A question asked before this page loaded (sent again on connect) has no live call yet.
+      const known = state.calls[frame.toolCallId] !== undefined;
+      const base = known ? state : withCall(state, newCall(frame));
+      const call = base.calls[frame.toolCallId] as LiveToolCall;
       const approval: LiveApproval = {
         sessionId: frame.sessionId,
         approvalId: frame.approvalId,
@@ -121,18 +122,13 @@ function reduceFrame(state: AgentState, frame: ServerFrame): AgentState {
         approved: null,
         reason: null,
         sentInput: null,
-        toolCallId: call?.toolCallId ?? null,
+        toolCallId: call.toolCallId,
       };
-      const next: AgentState = { ...state, approvals: { ...state.approvals, [frame.approvalId]: approval } };
-      if (call) {
-        next.calls = { ...state.calls, [call.toolCallId]: { ...call, approvalId: frame.approvalId } };
-      } else {
-        next.orphanApprovals = {
-          ...state.orphanApprovals,
-          [frame.sessionId]: [...(state.orphanApprovals[frame.sessionId] ?? EMPTY), frame.approvalId],
-        };
-      }
-      return next;
+      return {
+        ...base,
+        approvals: { ...base.approvals, [frame.approvalId]: approval },
+        calls: { ...base.calls, [call.toolCallId]: { ...call, approvalId: frame.approvalId } },
+      };
     }
     case "approval_settled": {
       const approval = state.approvals[frame.approvalId];

@@ -12,7 +12,7 @@ import { useConsole } from "./console-context";
 import { draftMessage, MessageItem, ThinkingItem } from "./message-item";
 import { buildItems, type Item, NONE } from "./run-items";
 import { useMessages } from "./sessions-api";
-import { OrphanApproval, ToolCard } from "./tool-card";
+import { ToolCard } from "./tool-card";
 
 /** How close to the bottom (px) still counts as "at the bottom": new content keeps it in view. */
 const STICK_THRESHOLD = 80;
@@ -49,10 +49,6 @@ export function MessageList({ sessionId }: { sessionId: string }) {
     agents,
     useCallback((state: AgentState) => state.callIds[sessionId] ?? NONE, [sessionId]),
   );
-  const orphanIds = useStore(
-    agents,
-    useCallback((state: AgentState) => state.orphanApprovals[sessionId] ?? NONE, [sessionId]),
-  );
   // A tool still running or waiting for approval: its card shows that, no thinking dots.
   const toolActive = useStore(
     agents,
@@ -76,11 +72,11 @@ export function MessageList({ sessionId }: { sessionId: string }) {
       message: draftMessage(draft),
       streaming: true,
     }));
-    const list = buildItems(stored ?? [], agents.get(), liveIds, orphanIds, draftItems);
+    const list = buildItems(stored ?? [], agents.get(), liveIds, draftItems);
     if (isBusy && pending.length === 0 && !toolActive) list.push({ kind: "thinking", key: "thinking" });
     if (hasStatus) list.push({ kind: "status", key: "agent-status" });
     return list;
-  }, [stored, draftMap, sessionId, isBusy, agents, liveIds, orphanIds, toolActive, hasStatus]);
+  }, [stored, draftMap, sessionId, isBusy, agents, liveIds, toolActive, hasStatus]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -149,8 +145,6 @@ export function MessageList({ sessionId }: { sessionId: string }) {
                 <MessageItem message={item.message} streaming={item.streaming} />
               ) : item.kind === "tool" ? (
                 <ToolCard sessionId={sessionId} call={item.call} stored={item.stored} />
-              ) : item.kind === "approval" ? (
-                <OrphanApproval approvalId={item.approvalId} />
               ) : item.kind === "status" ? (
                 <AgentStatusItem sessionId={sessionId} />
               ) : (

@@ -35,7 +35,7 @@ describe("run items", () => {
       msg("m5", "tool", '{"error":"denied"}', { toolCallId: "c2", toolName: "run_shell", isError: true }),
       msg("m6", "assistant", "Done."),
     ];
-    expect(summary(buildItems(stored, initialAgentState, NONE, NONE, []))).toEqual([
+    expect(summary(buildItems(stored, initialAgentState, NONE, []))).toEqual([
       "user:m1",
       "tool:c1:m3",
       "assistant:m4",
@@ -50,7 +50,7 @@ describe("run items", () => {
       msg("m2", "assistant", "```python\nprint(1)\n```"),
       msg("m3", "tool", '{"stdout":"1"}', { toolCallId: "fenced-1", toolName: "run_code", fallback: true }),
     ];
-    expect(summary(buildItems(stored, initialAgentState, NONE, NONE, []))).toEqual([
+    expect(summary(buildItems(stored, initialAgentState, NONE, []))).toEqual([
       "user:m1",
       "assistant:m2",
       "tool:fenced-1:m3",
@@ -64,15 +64,10 @@ describe("run items", () => {
       input: { language: "python", code: "print(1)" },
     };
     const state = agentReducer(initialAgentState, { type: "frame", frame });
-    expect(summary(buildItems(stored, state, state.callIds.s1 ?? NONE, NONE, []))).toEqual([
+    expect(summary(buildItems(stored, state, state.callIds.s1 ?? NONE, []))).toEqual([
       "user:m1",
       "assistant:m2",
       "tool:fenced-1:m3",
     ]);
-  });
-
-  it("puts approvals that match no call at the end", () => {
-    const items = buildItems([msg("m1", "user", "task")], initialAgentState, NONE, ["a1"], []);
-    expect(items.at(-1)).toMatchObject({ kind: "approval", approvalId: "a1" });
   });
 });

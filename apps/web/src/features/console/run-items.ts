@@ -11,7 +11,6 @@ export interface ToolCallInfo {
 export type Item =
   | { kind: "message"; key: string; message: ChatMessage; streaming: boolean }
   | { kind: "tool"; key: string; call: ToolCallInfo; stored: ChatMessage | undefined }
-  | { kind: "approval"; key: string; approvalId: string }
   | { kind: "status"; key: string }
   | { kind: "thinking"; key: string };
 
@@ -25,14 +24,13 @@ function onlyCallsTools(message: ChatMessage, calls: number): boolean {
 
 /**
  * The rows: each message, each tool call as a card after the assistant message that made it
- * (with its stored result, or the live one), then streaming replies, approvals that match no
- * call, the agent run's state and the thinking dots.
+ * (with its stored result, or the live one), then streaming replies, the agent run's state and
+ * the thinking dots.
  */
 export function buildItems(
   stored: readonly ChatMessage[],
   agentState: AgentState,
   liveIds: readonly string[],
-  orphanIds: readonly string[],
   drafts: Item[],
 ): Item[] {
   const results = new Map<string, ChatMessage>();
@@ -77,7 +75,5 @@ export function buildItems(
   list.push(...drafts);
   // Calls whose message is not stored yet (it is stored before its calls run, so rarely).
   for (const calls of liveByMessage.values()) for (const call of calls) pushCall(call);
-  for (const approvalId of orphanIds)
-    list.push({ kind: "approval", key: `approval:${approvalId}`, approvalId });
   return list;
 }

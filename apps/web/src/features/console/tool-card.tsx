@@ -1,7 +1,6 @@
 import type { ChatMessage } from "@neuroos/contracts";
-import { LoaderCircle, Square, Wrench } from "lucide-react";
+import { LoaderCircle, Wrench } from "lucide-react";
 import { memo, useCallback } from "react";
-import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { useStore } from "../../lib/store";
 import { type AgentState, type LiveApproval, resultView, storedResult, toolInputView } from "./agent-state";
@@ -44,7 +43,7 @@ export const ToolCard = memo(function ToolCard({
   /** The stored 'tool' message holding the call's result, once there is one. */
   stored: ChatMessage | undefined;
 }) {
-  const { agents, channel, busy } = useConsole();
+  const { agents, busy } = useConsole();
   const live = useStore(
     agents,
     useCallback((state: AgentState) => state.calls[call.id], [call.id]),
@@ -67,8 +66,8 @@ export const ToolCard = memo(function ToolCard({
   const waiting = approval !== undefined && approval.status !== "settled";
   const output = shown?.text || live?.output || "";
   const running = !result && live !== undefined && !waiting;
-  // Seen only in the stored messages (a reload): the server does not ask again, so the person
-  // can still end a run that waits for an approval asked before this page loaded.
+  // Stored without a result and no run going on (the server tells a new page of running turns
+  // and their questions): the run ended before this call finished.
   const sessionBusy = useStore(
     busy,
     useCallback((set: ReadonlySet<string>) => set.has(sessionId), [sessionId]),
@@ -83,7 +82,7 @@ export const ToolCard = memo(function ToolCard({
           ? "Not run"
           : "Running..."
         : unknown
-          ? "No result yet"
+          ? "Not finished: the run ended first"
           : "Starting...";
 
   return (
@@ -116,22 +115,6 @@ export const ToolCard = memo(function ToolCard({
               ) : null}
               <span>Output · {state}</span>
             </p>
-            {unknown ? (
-              <div className="flex flex-wrap items-center gap-2 px-3 pb-2 text-xs text-muted-foreground">
-                <span>
-                  If the run still waits for an approval asked before this page loaded, stop it here.
-                </span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="h-7 px-2 text-xs"
-                  onClick={() => channel.send({ type: "chat_stop", sessionId })}
-                >
-                  <Square aria-hidden="true" />
-                  Stop the run
-                </Button>
-              </div>
-            ) : null}
             {output ? (
               <pre
                 // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable content must be reachable by keyboard
@@ -148,23 +131,3 @@ export const ToolCard = memo(function ToolCard({
     </div>
   );
 });
-
-/** A safe-mode question about a tool call this page did not see (shown on its own). */
-export function OrphanApproval({ approvalId }: { approvalId: string }) {
-  const { agents } = useConsole();
-  const approval = useStore(
-    agents,
-    useCallback((state: AgentState) => state.approvals[approvalId], [approvalId]),
-  );
-  if (!approval) return null;
-  return (
-    <div className="pr-4 pb-3 pl-14 sm:pr-6 sm:pl-16">
-      <section
-        aria-label={`Tool call: ${approval.tool}`}
-        className="overflow-hidden rounded-lg border border-border bg-muted/50"
-      >
-        <ApprovalCard approval={approval} />
-      </section>
-    </div>
-  );
-}
