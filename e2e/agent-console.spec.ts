@@ -1,6 +1,5 @@
 import { expect, type Page } from "@playwright/test";
 import { ConsolePage } from "./pages/console-page";
-import { createAccount, signIn } from "./support/accounts";
 import { scrollsSideways, seriousViolations } from "./support/ui";
 import { test } from "./support/with-provider";
 
@@ -11,15 +10,6 @@ import { test } from "./support/with-provider";
 
 test.describe.configure({ timeout: 90_000 });
 test.beforeEach(({ provider }) => provider.reset());
-
-async function openConsole(page: Page): Promise<ConsolePage> {
-  await signIn(page, await createAccount(page.request));
-  const ui = new ConsolePage(page);
-  await ui.goto();
-  await expect(ui.sessionSelect).toHaveValue(/.+/);
-  await expect(ui.statusBar.getByRole("status")).toHaveText("Ready");
-  return ui;
-}
 
 /** Skips when this machine cannot run the sandbox (never under CI); the page must be signed in. */
 async function requireSandbox(page: Page) {
@@ -43,7 +33,7 @@ test("Interpreter session: approve edited code → output streams → final answ
   page,
   provider,
 }) => {
-  const ui = await openConsole(page);
+  const ui = await ConsolePage.openAsNewUser(page);
   await requireSandbox(page);
 
   // A new session with the Interpreter agent (the default agent, safe mode on).
@@ -122,7 +112,7 @@ test("deny at 360 px with the keyboard: the tool does not run, the model answers
   provider,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  const ui = await openConsole(page);
+  const ui = await ConsolePage.openAsNewUser(page);
 
   // The current (plain chat) session gets the Interpreter through the session's agent picker.
   const picker = page.getByLabel("Agent", { exact: true });
@@ -167,7 +157,7 @@ test("Stop while an approval waits: the question is cancelled, the run ends, Sto
   page,
   provider,
 }) => {
-  const ui = await openConsole(page);
+  const ui = await ConsolePage.openAsNewUser(page);
   await page.getByLabel("Agent", { exact: true }).selectOption({ label: "Interpreter (default, safe mode)" });
   await expect
     .poll(async () => (await (await page.request.get("/api/sessions")).json())[0]?.agentId)
@@ -192,7 +182,7 @@ test("a reload while an approval waits: the question is asked again and can be a
   page,
   provider,
 }) => {
-  const ui = await openConsole(page);
+  const ui = await ConsolePage.openAsNewUser(page);
   await requireSandbox(page);
   await page.getByLabel("Agent", { exact: true }).selectOption({ label: "Interpreter (default, safe mode)" });
   await expect

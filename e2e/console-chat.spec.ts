@@ -1,6 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { ConsolePage } from "./pages/console-page";
-import { createAccount, signIn } from "./support/accounts";
 import { test } from "./support/with-provider";
 
 /**
@@ -16,22 +15,13 @@ const REPLY = [
   "A [bad link](javascript:alert(1)) and <b>raw html</b>.",
 ];
 
-async function openConsole(page: Page): Promise<ConsolePage> {
-  await signIn(page, await createAccount(page.request));
-  const ui = new ConsolePage(page);
-  await ui.goto();
-  await expect(ui.sessionSelect).toHaveValue(/.+/);
-  await expect(ui.statusBar.getByRole("status")).toHaveText("Ready");
-  return ui;
-}
-
 // Each test waits on a model, code runs and reconnects; one restarts the server.
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(({ provider }) => provider.reset());
 
 test("send → a streamed reply → Run a python block and a bash block", async ({ page, provider }) => {
-  const ui = await openConsole(page);
+  const ui = await ConsolePage.openAsNewUser(page);
   provider.script({ kind: "text", chunks: REPLY, delayMs: 250, usage: { input: 20, output: 64 } });
   await ui.message.fill("Show me some code");
   await ui.message.press("Enter");
@@ -80,7 +70,7 @@ test("send → a streamed reply → Run a python block and a bash block", async 
 });
 
 test("Stop ends a streaming reply", async ({ page, provider }) => {
-  const ui = await openConsole(page);
+  const ui = await ConsolePage.openAsNewUser(page);
   const words = Array.from({ length: 80 }, (_, i) => `word${i} `);
   provider.script({ kind: "text", chunks: words, delayMs: 100 });
   await ui.message.fill("Tell me a long story");
@@ -103,7 +93,7 @@ test("a reply that finishes while the connection is down is whole after reconnec
     ws.connectToServer();
     sockets.push(ws);
   });
-  const ui = await openConsole(page);
+  const ui = await ConsolePage.openAsNewUser(page);
   const chunks = Array.from({ length: 24 }, (_, i) => `part${i} `);
   provider.script({ kind: "text", chunks, delayMs: 150 });
   await ui.message.fill("Stream while I drop");
@@ -128,7 +118,7 @@ test("after a server restart the console reconnects; nothing is lost or doubled"
   provider,
   app,
 }) => {
-  const ui = await openConsole(page);
+  const ui = await ConsolePage.openAsNewUser(page);
   provider.script({ kind: "text", chunks: ["First ", "answer."] });
   await ui.message.fill("First question");
   await ui.message.press("Enter");

@@ -1,4 +1,5 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { createAccount, signIn } from "../support/accounts";
 
 /** Page object of the console (/console, and /dashboard inside the dashboard shell). */
 export class ConsolePage {
@@ -6,6 +7,16 @@ export class ConsolePage {
 
   async goto(path: "/console" | "/dashboard" = "/console") {
     await this.page.goto(path);
+  }
+
+  /** Signs up a new account and opens its console, ready (a session selected, connected). */
+  static async openAsNewUser(page: Page): Promise<ConsolePage> {
+    await signIn(page, await createAccount(page.request));
+    const ui = new ConsolePage(page);
+    await ui.goto();
+    await expect(ui.sessionSelect).toHaveValue(/.+/);
+    await expect(ui.statusBar.getByRole("status")).toHaveText("Ready");
+    return ui;
   }
 
   get heading() {

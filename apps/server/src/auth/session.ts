@@ -2,7 +2,8 @@ import type { User } from "@neuroos/contracts";
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { Db } from "../db/client";
 import { AppError } from "../http/errors";
-import { authenticateSession } from "./service";
+import { isAllowedOrigin } from "../http/origin-guard";
+import { authenticateSession, findSessionUser } from "./service";
 
 export const SESSION_COOKIE = "neuroos_session";
 
@@ -52,6 +53,23 @@ export function requireSession(db: Db): onRequestHookHandler {
   return async (request) => {
     const token = sessionToken(request);
     const found = token ? await authenticateSession(db, token) : null;
+    if (!found) throw new AppError(401, "unauthorized", "Sign in to continue");
+    request.user = found.user;
+    request.sessionId = found.sessionId;
+  };
+}
+
+/**
+ * The check at a WebSocket upgrade: a foreign Origin is refused (403) and the session cookie
+ * must name a live session (401); the user and session are set on the request.
+ */
+export function requireSocketSession(db: Db, allowedOrigins: ReadonlySet<string>): onRequestHookHandler {
+  return async (request) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && !isAllowedOrigin(request, origin, allowedOrigins))
+      throw new AppError(403, "forbidden", "Cross-origin WebSocket refused");
+    const token = sessionToken(request);
+    const found = token ? await findSessionUser(db, token) : null;
     if (!found) throw new AppError(401, "unauthorized", "Sign in to continue");
     request.user = found.user;
     request.sessionId = found.sessionId;

@@ -21,7 +21,7 @@ const toSession = (row: SessionRow): ChatSession => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export const toMessage = (row: MessageRow): ChatMessage => ({
+export const toMessage = (row: Omit<MessageRow, "seq">): ChatMessage => ({
   id: row.id,
   sessionId: row.sessionId,
   role: row.role,
@@ -97,7 +97,7 @@ export async function messagesOf(db: Db, sessionId: string): Promise<ChatMessage
     .select()
     .from(chatMessages)
     .where(eq(chatMessages.sessionId, sessionId))
-    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+    .orderBy(asc(chatMessages.seq));
   return rows.map(toMessage);
 }
 

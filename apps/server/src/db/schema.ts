@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   jsonb,
@@ -117,8 +118,10 @@ export const chatMessages = pgTable(
     content: text("content").notNull(),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Insertion order: messages stored within one clock tick keep the order they were stored in. */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
   },
-  (t) => [index("chat_messages_session_id_idx").on(t.sessionId, t.createdAt)],
+  (t) => [index("chat_messages_session_seq_idx").on(t.sessionId, t.seq)],
 );
 
 /** What the server did on a user's behalf: code runs, commands, file operations, model calls. */
@@ -138,8 +141,10 @@ export const executionLogs = pgTable(
     status: text("status", { enum: ["success", "error", "warning"] }).notNull(),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Insertion order (newest first is by seq, not by a clock that can tie). */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
   },
-  (t) => [index("execution_logs_user_id_idx").on(t.userId, t.createdAt)],
+  (t) => [index("execution_logs_user_seq_idx").on(t.userId, t.seq)],
 );
 
 /** A user's model preferences (provider, temperature, memory, safe mode...): nothing secret. */

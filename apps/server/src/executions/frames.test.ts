@@ -114,7 +114,7 @@ describeEachDatabase(
       sleep("c");
       const refused = await live.next((f) => f.type === "error", 5000);
       expect(refused).toMatchObject({ code: "rate_limited" });
-      await live.next((f) => live.frames.filter((g) => g.type === "execution_start").length === 2);
+      await live.next((_f) => live.frames.filter((g) => g.type === "execution_start").length === 2);
       const starts = live.frames.filter((f) => f.type === "execution_start");
       // Each frame is answered under its own id: two started, the third refused.
       expect([...starts.map((f) => f.requestId), refused.requestId].sort()).toEqual(["a", "b", "c"]);

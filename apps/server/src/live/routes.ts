@@ -2,10 +2,9 @@ import type { WebSocket } from "@fastify/websocket";
 import { clientFrameSchema, type ServerFrame } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
 import { findSessionUser } from "../auth/service";
-import { sessionToken } from "../auth/session";
+import { requireSocketSession, sessionToken } from "../auth/session";
 import type { Db } from "../db/client";
 import { AppError } from "../http/errors";
-import { isAllowedOrigin } from "../http/origin-guard";
 import type { EventBus } from "./bus";
 import type { FrameRouter } from "./frame-router";
 
@@ -35,17 +34,7 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<
     "/ws",
     {
       websocket: true,
-      onRequest: async (request) => {
-        const origin = request.headers.origin;
-        if (origin !== undefined && !isAllowedOrigin(request, origin, allowed)) {
-          throw new AppError(403, "forbidden", "Cross-origin WebSocket refused");
-        }
-        const token = sessionToken(request);
-        const found = token ? await findSessionUser(deps.db, token) : null;
-        if (!found) throw new AppError(401, "unauthorized", "Sign in to continue");
-        request.user = found.user;
-        request.sessionId = found.sessionId;
-      },
+      onRequest: requireSocketSession(deps.db, allowed),
     },
     (socket, request) => {
       const user = request.user;

@@ -88,12 +88,12 @@ export async function listExecutions(db: Db, userId: string, limit: number): Pro
     .select()
     .from(executionLogs)
     .where(eq(executionLogs.userId, userId))
-    .orderBy(desc(executionLogs.createdAt))
+    .orderBy(desc(executionLogs.seq))
     .limit(limit);
   return rows.map(toLog);
 }
 
-function toLog(row: typeof executionLogs.$inferSelect): ExecutionLog {
+function toLog(row: Omit<typeof executionLogs.$inferSelect, "seq">): ExecutionLog {
   return {
     id: row.id,
     sessionId: row.sessionId,

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SANDBOX_UNAVAILABLE_MESSAGE } from "@neuroos/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeWithSandbox } from "../test/sandbox-ready";
 import { Sandbox, type SandboxLimits, SandboxUnavailableError } from "./runner";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Database, openPglite } from "../db/client";
 import { multipart } from "../test/multipart";
 import { describeWithSandbox } from "../test/sandbox-ready";

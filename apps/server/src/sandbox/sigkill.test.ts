@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { TERMINAL_WS_PATH } from "@neuroos/contracts";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import WebSocket from "ws";
 import { describeWithSandbox } from "../test/sandbox-ready";
 import { buildSignup } from "../test/test-app";

@@ -7,10 +7,9 @@ import {
 } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
 import { findSessionUser } from "../auth/service";
-import { sessionToken } from "../auth/session";
+import { requireSocketSession, sessionToken } from "../auth/session";
 import type { Db } from "../db/client";
 import { AppError, parse } from "../http/errors";
-import { isAllowedOrigin } from "../http/origin-guard";
 import type { WorkspaceService } from "../workspace/service";
 import type { TerminalManager } from "./manager";
 
@@ -35,17 +34,12 @@ export async function terminalRoutes(app: FastifyInstance, deps: TerminalRouteDe
     TERMINAL_WS_PATH,
     {
       websocket: true,
-      onRequest: async (request) => {
-        const origin = request.headers.origin;
-        if (origin !== undefined && !isAllowedOrigin(request, origin, allowed))
-          throw new AppError(403, "forbidden", "Cross-origin WebSocket refused");
-        const token = sessionToken(request);
-        const found = token ? await findSessionUser(deps.db, token) : null;
-        if (!found) throw new AppError(401, "unauthorized", "Sign in to continue");
-        request.user = found.user;
-        request.sessionId = found.sessionId;
-        parse(terminalConnectQuerySchema, request.query);
-      },
+      onRequest: [
+        requireSocketSession(deps.db, allowed),
+        async (request) => {
+          parse(terminalConnectQuerySchema, request.query);
+        },
+      ],
     },
     async (socket, request) => {
       const user = request.user;

@@ -20,7 +20,7 @@ export const searchFiles = defineTool({
     for (const file of files) {
       if (matches.length >= MAX_MATCHES || ctx.signal.aborted) break;
       const content = await ctx.workspaces.read(ctx.user, file.path).catch(() => null);
-      if (!content || content.encoding !== "utf8") continue;
+      if (content?.encoding !== "utf8") continue;
       content.content.split("\n").forEach((text, i) => {
         if (matches.length < MAX_MATCHES && text.toLowerCase().includes(needle)) {
           matches.push({ path: file.path, line: i + 1, text: text.slice(0, 300) });

@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { Dialog } from "../../components/ui/dialog";
+import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
@@ -273,40 +273,23 @@ function DeleteAgentDialog({ agent, onClose }: { agent: Agent | null; onClose: (
     onClose();
   };
   return (
-    <Dialog
+    <ConfirmDeleteDialog
       open={agent !== null}
-      onOpenChange={(open) => (open ? undefined : close())}
       title={agent ? `Delete ${agent.name}?` : "Delete agent"}
       description="The agent is removed; sessions that used it continue without it."
-    >
-      <div className="grid gap-4 p-5">
-        {error ? (
-          <p role="alert" className="text-sm text-danger-text">
-            {error}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() =>
-              agent &&
-              remove.mutate(agent.id, {
-                onSuccess: () => {
-                  toast({ title: "Agent deleted", description: `${agent.name} was deleted.` });
-                  close();
-                },
-                onError: (e) => setError(errorMessage(e, "The agent could not be deleted.")),
-              })
-            }
-          >
-            Delete
-          </Button>
-        </div>
-      </div>
-    </Dialog>
+      pending={remove.isPending}
+      error={error}
+      onClose={close}
+      onConfirm={() =>
+        agent &&
+        remove.mutate(agent.id, {
+          onSuccess: () => {
+            toast({ title: "Agent deleted", description: `${agent.name} was deleted.` });
+            close();
+          },
+          onError: (e) => setError(errorMessage(e, "The agent could not be deleted.")),
+        })
+      }
+    />
   );
 }

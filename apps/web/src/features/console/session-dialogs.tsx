@@ -1,6 +1,7 @@
 import type { ChatSession } from "@neuroos/contracts";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button } from "../../components/ui/button";
+import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
 import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { errorMessage } from "../../lib/api";
@@ -93,32 +94,17 @@ export function DeleteSessionDialog({
   };
 
   return (
-    <Dialog
+    <ConfirmDeleteDialog
       open={session !== null}
-      onOpenChange={(open) => !open && onClose()}
       title="Delete session?"
       description={
-        session
-          ? `"${session.title}" and all its messages will be deleted. This cannot be undone.`
-          : undefined
+        session ? `"${session.title}" and all its messages will be deleted. This cannot be undone.` : ""
       }
-    >
-      <div className="grid gap-4 p-5">
-        {error ? (
-          <p role="alert" className="text-sm text-danger-text">
-            {error}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={onDelete} disabled={remove.isPending}>
-            {remove.isPending ? "Deleting..." : "Delete"}
-          </Button>
-        </div>
-      </div>
-    </Dialog>
+      pending={remove.isPending}
+      error={error}
+      onClose={onClose}
+      onConfirm={onDelete}
+    />
   );
 }
 

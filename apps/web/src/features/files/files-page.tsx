@@ -18,6 +18,7 @@ import {
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
 import { Dialog } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { TextField } from "../../components/ui/text-field";
@@ -260,34 +261,18 @@ export function FilesPage() {
         />
       ) : null}
 
-      <Dialog
+      <ConfirmDeleteDialog
         open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
         title={toDelete ? `Delete ${baseName(toDelete.path)}?` : "Delete"}
         description={
           toDelete?.type === "directory"
             ? "The folder and everything in it will be deleted. This cannot be undone."
             : "The file will be deleted. This cannot be undone."
         }
-      >
-        <div className="flex justify-end gap-2 p-5">
-          <Button variant="outline" onClick={() => setToDelete(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() => toDelete && remove.mutate(toDelete)}
-          >
-            {remove.isPending ? (
-              <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />
-            ) : (
-              <Trash2 aria-hidden="true" />
-            )}{" "}
-            Delete
-          </Button>
-        </div>
-      </Dialog>
+        pending={remove.isPending}
+        onClose={() => setToDelete(null)}
+        onConfirm={() => toDelete && remove.mutate(toDelete)}
+      />
 
       <FileViewerDialog entry={viewing} onClose={() => setViewing(null)} onSaved={() => void refresh()} />
     </div>
