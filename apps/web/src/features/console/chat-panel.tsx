@@ -7,24 +7,36 @@ import { Composer } from "./composer";
 import { useConsole } from "./console-context";
 import { ExecutionBanner } from "./execution-banner";
 import { MessageList } from "./message-list";
+import { useProviders } from "./providers-api";
 import { ReplyAnnouncer } from "./reply-announcer";
 import { SessionBar } from "./session-bar";
+import { useMessages } from "./sessions-api";
 import { SetupCard } from "./setup-card";
 
 /** The centre of the console: the session, its messages and the message box. */
 export function ChatPanel() {
   const { sessions, sessionId, createFailed, retryCreate } = useConsole();
   const [command, setCommand] = useState<{ key: string; text: string } | null>(null);
+  const providers = useProviders();
+  const messages = useMessages(sessionId);
+  // No model is usable: an empty session shows only the ways to get one; a session with
+  // messages keeps them in view under a shorter card.
+  const setupNeeded = providers.data?.usableProvider === null;
+  const setupOnly = setupNeeded && sessionId !== null && messages.data?.length === 0;
 
   return (
     <section aria-label="Chat" className="flex h-full min-h-0 min-w-0 flex-col bg-background">
       <SessionBar />
       {sessionId ? <ExecutionBanner sessionId={sessionId} /> : null}
       <div className="flex min-h-0 flex-1 flex-col">
-        <div className="max-h-[55%] shrink-0 overflow-y-auto empty:hidden">
-          <SetupCard />
-        </div>
-        <div className="min-h-0 flex-1">
+        {setupNeeded ? (
+          <div
+            className={setupOnly ? "min-h-0 flex-1 overflow-y-auto" : "max-h-[55%] shrink-0 overflow-y-auto"}
+          >
+            <SetupCard />
+          </div>
+        ) : null}
+        <div className={setupOnly ? "hidden" : "min-h-0 flex-1"}>
           {sessionId ? (
             <MessageList key={sessionId} sessionId={sessionId} />
           ) : sessions.isError || createFailed ? (
