@@ -6,64 +6,14 @@
 //    wire format, through the real server and /ws): time from the last token's frame to its text
 //    on screen, and the longest main-thread task while streaming (PerformanceObserver longtask).
 // Targets (issue 4): open and scroll in under 1 s; last token rendered within 100 ms; no task over 50 ms.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { chromium } from "playwright-core";
 import { ProviderTestServer } from "../apps/server/src/llm/testing/provider-server.ts";
+import { AppServer } from "../e2e/support/app-server.ts";
 import { CHROMIUM_PATH, chromiumArgs } from "../e2e/support/chromium.ts";
 
-const root = new URL("..", import.meta.url).pathname;
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 4000);
 const TOKENS_PER_SECOND = Number(process.env.BENCH_TOKENS_PER_SECOND ?? 200);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function startServer(env) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "neuroos-bench-console-"));
-  const child = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-    stdio: "ignore",
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error("server exited");
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    url,
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** A plausible conversation: questions, and answers with lists and code. */
 function fakeMessages(sessionId, count) {
@@ -99,7 +49,10 @@ function markdownTokens(count) {
 }
 
 const provider = await ProviderTestServer.start();
-const server = await startServer({ OPENAI_API_KEY: "sk-bench", OPENAI_BASE_URL: provider.base("openai") });
+const server = await AppServer.start({
+  OPENAI_API_KEY: "sk-bench",
+  OPENAI_BASE_URL: provider.base("openai"),
+});
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
 try {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
@@ -248,6 +201,6 @@ try {
   );
 } finally {
   await browser.close();
-  await server.stop();
+  await server.dispose();
   await provider.close();
 }

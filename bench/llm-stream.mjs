@@ -6,7 +6,6 @@
 //  - tokens/s of the local provider (llama.cpp) on a random-weight GGUF shaped like
 //    SmolLM2-360M-Instruct Q8_0, the model `npm run model:pull` fetches by default.
 // Targets (issue 3): added p50 <= 1 ms, p99 <= 5 ms per chunk; <= 4 ms to the first token.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -14,8 +13,8 @@ import path from "node:path";
 import { LocalRuntime } from "../apps/server/src/llm/local/runtime.ts";
 import { SMOLLM2_360M_SHAPE, writeRandomLlamaGguf } from "../apps/server/src/llm/testing/gguf-writer.ts";
 import { ProviderTestServer } from "../apps/server/src/llm/testing/provider-server.ts";
+import { AppServer } from "../e2e/support/app-server.ts";
 
-const root = new URL("..", import.meta.url).pathname;
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 2000);
 const FIRST_TOKEN_RUNS = Number(process.env.BENCH_FIRST_TOKEN_RUNS ?? 40);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -61,30 +60,14 @@ function streamRequest(url, body, headers, onData) {
   });
 }
 
-async function startGateway(providerUrl, dataDir, port) {
-  const child = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      OPENAI_API_KEY: "sk-bench-0123456789",
-      OPENAI_BASE_URL: providerUrl,
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-    },
-    stdio: ["ignore", "inherit", "inherit"],
+/** The built server pointed at the provider test server, and a signed-in user's cookie. */
+async function startGateway(providerUrl) {
+  const app = await AppServer.start({
+    OPENAI_API_KEY: "sk-bench-0123456789",
+    OPENAI_BASE_URL: providerUrl,
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error("server exited");
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const url = app.url;
   const user = {
     email: `bench${Date.now()}@example.com`,
     username: `bench${Date.now()}`,
@@ -99,7 +82,7 @@ async function startGateway(providerUrl, dataDir, port) {
   await post("/api/auth/signup", user);
   const login = await post("/api/auth/login", { email: user.email, password: user.password });
   const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
-  return { child, url, cookie };
+  return { app, url, cookie };
 }
 
 async function measureStream(server, send) {
@@ -116,8 +99,9 @@ async function measureStream(server, send) {
 
 const messages = [{ role: "user", content: "stream please" }];
 const server = await ProviderTestServer.start();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "neuroos-bench-llm-"));
-const gw = await startGateway(server.base("openai"), dataDir, 18_191);
+// Where the local-provider part writes its random-weight model.
+const scratch = mkdtempSync(path.join(os.tmpdir(), "neuroos-bench-llm-"));
+const gw = await startGateway(server.base("openai"));
 try {
   const direct = (onData) =>
     streamRequest(
@@ -197,15 +181,14 @@ try {
       `gateway time beyond that floor ${ms(pct(fg, 50) - pct(fm, 50))}`,
   );
 } finally {
-  gw.child.kill("SIGTERM");
-  await new Promise((r) => gw.child.once("exit", r));
+  await gw.app.dispose();
   await server.close();
   agent.destroy();
 }
 
 // Local provider: tokens/s on a random-weight model shaped like SmolLM2-360M-Instruct (Q8_0).
 if (process.env.BENCH_SKIP_LOCAL !== "1") {
-  const modelsDir = path.join(dataDir, "models");
+  const modelsDir = path.join(scratch, "models");
   const modelPath = path.join(modelsDir, "random-smollm2-360m-q8_0.gguf");
   await import("node:fs").then((fs) => fs.mkdirSync(modelsDir, { recursive: true }));
   const t0 = performance.now();
@@ -244,4 +227,4 @@ if (process.env.BENCH_SKIP_LOCAL !== "1") {
     await runtime.close();
   }
 }
-rmSync(dataDir, { recursive: true, force: true });
+rmSync(scratch, { recursive: true, force: true });

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { ChatMessage, ChatSession, ExecutionLog } from "@neuroos/contracts";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import { getAgent } from "../agents/service";
 import type { Db } from "../db/client";
 import { chatMessages, chatSessions } from "../db/schema";
 import { storableJson, storableText } from "../db/storable";
+import { storedAt } from "../db/stored-at";
 import { notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { executionInsert, type NewLog } from "../logs/service";
@@ -101,14 +101,7 @@ export async function messagesOf(db: Db, sessionId: string): Promise<ChatMessage
   return rows.map(toMessage);
 }
 
-/** Marks the session as active now (a new user message). */
-export async function touchSession(db: Db, sessionId: string): Promise<void> {
-  await db.update(chatSessions).set({ updatedAt: new Date() }).where(eq(chatSessions.id, sessionId));
-}
-
 type NewMessage = Pick<ChatMessage, "sessionId" | "role" | "content" | "metadata"> & { id?: string };
-type Driver = { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
-const dialect = new PgDialect();
 
 /**
  * One message as a hand-written INSERT (its id chosen here) returning only its timestamp, and
@@ -131,25 +124,6 @@ function messageInsert(message: NewMessage): { sql: SQL; stored(createdAt: Date)
         createdAt,
       }),
   };
-}
-
-/**
- * Runs one hand-written statement that returns `at` (a timestamp as JSON) and answers it. It
- * goes straight to the driver (PGlite and pg.Pool both have `query(text, params)`) when it
- * can: on PGlite, drizzle's per-query type parsers cost about as much as a small insert.
- */
-async function storedAt(db: Db, query: SQL): Promise<Date> {
-  const driver = (db as unknown as { $client?: Partial<Driver> }).$client;
-  let rows: Record<string, unknown>[];
-  if (typeof driver?.query === "function") {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    rows = (await (driver as Driver).query(text, params)).rows;
-  } else {
-    rows = ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-  }
-  const at = rows[0]?.at;
-  if (at === undefined) throw new Error("insert returned no row");
-  return new Date(typeof at === "string" && at.startsWith('"') ? JSON.parse(at) : (at as string));
 }
 
 export async function addMessage(db: Db, message: NewMessage): Promise<ChatMessage> {

@@ -193,21 +193,14 @@ export class LlmGateway {
     signal?: AbortSignal;
   }): Promise<ChatResult> {
     const call = await this.prepare(input.userId, input.config);
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.timeoutMs);
-    const onAbort = () => controller.abort();
-    input.signal?.addEventListener("abort", onAbort, { once: true });
+    const deadline = new CallDeadline(this.timeoutMs, input.signal);
     try {
       const result = await generate(call.adapter.languageModel(call.connection, call.model), {
         messages: input.messages,
         temperature: call.temperature,
         maxTokens: call.maxTokens,
         providerOptions: call.adapter.callOptions?.(call),
-        abortSignal: controller.signal,
+        abortSignal: deadline.signal,
       });
       return {
         content: result.text,
@@ -217,10 +210,9 @@ export class LlmGateway {
         finishReason: result.finishReason,
       };
     } catch (err) {
-      throw this.fail(call, err, timedOut);
+      throw this.fail(call, err, deadline.timedOut);
     } finally {
-      clearTimeout(timer);
-      input.signal?.removeEventListener("abort", onAbort);
+      deadline.dispose();
     }
   }
 
@@ -239,15 +231,7 @@ export class LlmGateway {
     input: StreamChatInput & { tools?: Record<string, ToolDefinition> },
   ): AsyncGenerator<LlmEvent> {
     const call = await this.prepare(input.userId, input.config);
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.timeoutMs);
-    const onAbort = () => controller.abort();
-    if (input.signal.aborted) onAbort();
-    input.signal.addEventListener("abort", onAbort, { once: true });
+    const deadline = new CallDeadline(this.timeoutMs, input.signal);
     let received = false;
     let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
     try {
@@ -266,7 +250,7 @@ export class LlmGateway {
           maxTokens: call.maxTokens,
           tools: input.tools,
           providerOptions: call.adapter.callOptions?.(call),
-          abortSignal: controller.signal,
+          abortSignal: deadline.signal,
         }),
       );
       reader = stream.getReader();
@@ -277,7 +261,7 @@ export class LlmGateway {
       for (;;) {
         const { done, value: part } = await reader.read();
         if (done) break;
-        timer.refresh();
+        deadline.refresh();
         if (part.type === "text-delta") {
           if (part.delta) {
             received = true;
@@ -297,8 +281,8 @@ export class LlmGateway {
           finish = { usage: toUsage(part.usage), finishReason: part.finishReason.unified };
         }
       }
-      if (timedOut) throw new Error("timed out");
-      if (input.signal.aborted && !timedOut) return;
+      if (deadline.timedOut) throw new Error("timed out");
+      if (input.signal.aborted) return;
       yield {
         type: "done",
         provider: call.provider,
@@ -308,12 +292,10 @@ export class LlmGateway {
         finishReason: finish.finishReason,
       };
     } catch (err) {
-      if (input.signal.aborted && !timedOut) return;
-      throw this.fail(call, err, timedOut, received);
+      if (input.signal.aborted && !deadline.timedOut) return;
+      throw this.fail(call, err, deadline.timedOut, received);
     } finally {
-      clearTimeout(timer);
-      input.signal.removeEventListener("abort", onAbort);
-      controller.abort();
+      deadline.dispose();
       reader?.cancel().catch(() => {});
     }
   }
@@ -322,5 +304,48 @@ export class LlmGateway {
     await this.guarded.close();
     this.trusted.close();
     await this.deps.local.close();
+  }
+}
+
+/**
+ * The abort signal of one model call: it fires when the caller's signal does, or when the
+ * call has been idle for `timeoutMs` (`refresh()` on each sign of life restarts the wait).
+ */
+class CallDeadline {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private expired = false;
+  private readonly onAbort = () => this.controller.abort();
+
+  constructor(
+    timeoutMs: number,
+    private readonly caller?: AbortSignal,
+  ) {
+    this.timer = setTimeout(() => {
+      this.expired = true;
+      this.controller.abort();
+    }, timeoutMs);
+    if (caller?.aborted) this.onAbort();
+    caller?.addEventListener("abort", this.onAbort, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Whether the call ended because the time ran out. */
+  get timedOut(): boolean {
+    return this.expired;
+  }
+
+  refresh(): void {
+    this.timer.refresh();
+  }
+
+  /** Stops the clock and aborts whatever of the call is still going. */
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.caller?.removeEventListener("abort", this.onAbort);
+    this.controller.abort();
   }
 }

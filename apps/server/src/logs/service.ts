@@ -4,6 +4,7 @@ import { desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { executionLogs } from "../db/schema";
 import { storableJson, storableText } from "../db/storable";
+import { storedAt } from "../db/stored-at";
 import { AppError } from "../http/errors";
 import type { EventBus } from "../live/bus";
 
@@ -48,17 +49,11 @@ export function announceExecution(bus: EventBus, userId: string, log: ExecutionL
  * shows it in the activity panel of each of the user's browsers.
  */
 export async function recordExecution(deps: { db: Db; bus: EventBus }, entry: NewLog): Promise<ExecutionLog> {
-  const [row] = await deps.db
-    .insert(executionLogs)
-    .values({
-      ...entry,
-      command: storableText(entry.command),
-      result: storableText(entry.result ?? "").slice(0, MAX_RESULT),
-      metadata: JSON.parse(storableJson(entry.metadata)),
-    })
-    .returning();
-  if (!row) throw new Error("insert returned no row");
-  const log = toLog(row);
+  const insert = executionInsert(entry);
+  // now() is the statement's time, the created_at the insert takes.
+  const log = insert.stored(
+    await storedAt(deps.db, sql`with l as (${insert.sql}) select to_json(now()) as at`),
+  );
   announceExecution(deps.bus, entry.userId, log);
   return log;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool } from "./types";
+import { defineTool, runInSandbox } from "./types";
 
 export const runShell = defineTool({
   name: "run_shell",
@@ -9,17 +9,5 @@ export const runShell = defineTool({
     command: z.string().trim().min(1, "command is required").max(10_000, "command is too long"),
   }),
   needsApproval: true,
-  async run(ctx, input) {
-    const outcome = await ctx.executions.run({
-      user: ctx.user,
-      sessionId: ctx.sessionId,
-      language: "bash",
-      code: input.command,
-      type: "system_command",
-      signal: ctx.signal,
-      onOutput: ctx.onOutput,
-    });
-    const { stdout, stderr, exitCode, limit, durationMs } = outcome.result;
-    return { ok: outcome.success, output: { stdout, stderr, exitCode, limit, durationMs } };
-  },
+  run: (ctx, input) => runInSandbox(ctx, { language: "bash", code: input.command, type: "system_command" }),
 });

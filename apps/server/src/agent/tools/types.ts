@@ -1,6 +1,6 @@
 import type { AgentToolName, User } from "@neuroos/contracts";
 import type { ZodType } from "zod";
-import type { ExecutionService } from "../../executions/service";
+import type { ExecutionRequest, ExecutionService } from "../../executions/service";
 import type { WorkspaceService } from "../../workspace/service";
 
 export interface ToolContext {
@@ -30,3 +30,19 @@ export interface AgentTool<Input = unknown> {
 }
 
 export const defineTool = <Input>(tool: AgentTool<Input>): AgentTool<Input> => tool;
+
+/** Runs code in the user's sandbox for a tool, its output streamed; the result for the model. */
+export async function runInSandbox(
+  ctx: ToolContext,
+  job: Pick<ExecutionRequest, "language" | "code" | "type">,
+): Promise<ToolResult> {
+  const outcome = await ctx.executions.run({
+    ...job,
+    user: ctx.user,
+    sessionId: ctx.sessionId,
+    signal: ctx.signal,
+    onOutput: ctx.onOutput,
+  });
+  const { stdout, stderr, exitCode, limit, durationMs } = outcome.result;
+  return { ok: outcome.success, output: { stdout, stderr, exitCode, limit, durationMs } };
+}

@@ -1,6 +1,6 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import type { ProviderAdapter } from "../types";
-import { countModels, getJson } from "./ping";
+import { pingModelList } from "./ping";
 
 export const anthropicAdapter: ProviderAdapter = {
   id: "anthropic",
@@ -12,10 +12,9 @@ export const anthropicAdapter: ProviderAdapter = {
       fetch: connection.fetch,
     }).languageModel(modelId);
   },
-  async ping(connection, signal) {
+  ping(connection, signal) {
     const headers: Record<string, string> = { "anthropic-version": "2023-06-01" };
     if (connection.apiKey) headers["x-api-key"] = connection.apiKey;
-    const n = countModels(await getJson(connection, "/models", headers, signal));
-    return n === null ? "Answered" : `Answered: ${n} models available`;
+    return pingModelList(connection, "/models", headers, signal);
   },
 };

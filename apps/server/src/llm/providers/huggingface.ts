@@ -1,6 +1,6 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { ProviderAdapter } from "../types";
-import { countModels, getJson } from "./ping";
+import { bearer, pingModelList } from "./ping";
 
 /**
  * Hugging Face's router (and Inference Endpoints / TGI) speak the OpenAI Chat Completions API;
@@ -18,11 +18,5 @@ export const huggingfaceAdapter: ProviderAdapter = {
       includeUsage: true,
     }).chatModel(modelId);
   },
-  async ping(connection, signal) {
-    const headers: Record<string, string> = connection.apiKey
-      ? { authorization: `Bearer ${connection.apiKey}` }
-      : {};
-    const n = countModels(await getJson(connection, "/models", headers, signal));
-    return n === null ? "Answered" : `Answered: ${n} models available`;
-  },
+  ping: (connection, signal) => pingModelList(connection, "/models", bearer(connection), signal),
 };

@@ -1,6 +1,6 @@
 import { createOllama } from "ollama-ai-provider-v2";
 import type { ProviderAdapter } from "../types";
-import { countModels, getJson } from "./ping";
+import { bearer, pingModelList } from "./ping";
 
 /** Ollama's native API (/api/chat, NDJSON streaming) at its endpoint. */
 export const ollamaAdapter: ProviderAdapter = {
@@ -20,11 +20,6 @@ export const ollamaAdapter: ProviderAdapter = {
   callOptions: ({ temperature, maxTokens }) => ({
     ollama: { options: { temperature, num_predict: maxTokens } },
   }),
-  async ping(connection, signal) {
-    const headers: Record<string, string> = connection.apiKey
-      ? { authorization: `Bearer ${connection.apiKey}` }
-      : {};
-    const n = countModels(await getJson(connection, "/api/tags", headers, signal));
-    return n === null ? "Answered" : `Answered: ${n} models installed`;
-  },
+  ping: (connection, signal) =>
+    pingModelList(connection, "/api/tags", bearer(connection), signal, "installed"),
 };

@@ -1,6 +1,6 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import type { ProviderAdapter } from "../types";
-import { countModels, getJson } from "./ping";
+import { bearer, pingModelList } from "./ping";
 
 /** OpenAI, and any server implementing its Chat Completions API. */
 export const openaiAdapter: ProviderAdapter = {
@@ -13,11 +13,5 @@ export const openaiAdapter: ProviderAdapter = {
       fetch: connection.fetch,
     }).chat(modelId);
   },
-  async ping(connection, signal) {
-    const headers: Record<string, string> = connection.apiKey
-      ? { authorization: `Bearer ${connection.apiKey}` }
-      : {};
-    const n = countModels(await getJson(connection, "/models", headers, signal));
-    return n === null ? "Answered" : `Answered: ${n} models available`;
-  },
+  ping: (connection, signal) => pingModelList(connection, "/models", bearer(connection), signal),
 };

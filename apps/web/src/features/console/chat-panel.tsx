@@ -21,19 +21,19 @@ export function ChatPanel() {
   const messages = useMessages(sessionId);
   // No model is usable: an empty session shows only the ways to get one; a session with
   // messages keeps them in view under a shorter card.
-  const setupNeeded = providers.data?.usableProvider === null;
-  const setupOnly = setupNeeded && sessionId !== null && messages.data?.length === 0;
+  const setup = providers.data?.usableProvider === null ? providers.data.providers : null;
+  const setupOnly = setup !== null && sessionId !== null && messages.data?.length === 0;
 
   return (
     <section aria-label="Chat" className="flex h-full min-h-0 min-w-0 flex-col bg-background">
       <SessionBar />
       {sessionId ? <ExecutionBanner sessionId={sessionId} /> : null}
       <div className="flex min-h-0 flex-1 flex-col">
-        {setupNeeded ? (
+        {setup ? (
           <div
             className={setupOnly ? "min-h-0 flex-1 overflow-y-auto" : "max-h-[55%] shrink-0 overflow-y-auto"}
           >
-            <SetupCard />
+            <SetupCard providers={setup} />
           </div>
         ) : null}
         <div className={setupOnly ? "hidden" : "min-h-0 flex-1"}>

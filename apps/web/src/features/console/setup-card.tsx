@@ -1,18 +1,16 @@
 import type { ProviderId, ProviderInfo } from "@neuroos/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Download, KeyRound, PlugZap, RefreshCw } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { Label } from "../../components/ui/label";
-import { PasswordInput } from "../../components/ui/password-input";
+import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
 import { SelectField } from "../settings/fields";
 import { LocalModels } from "../settings/local-models";
 import { useLocalModels, useSaveSettings, useTestConnection } from "../settings/settings-api";
-import { useProviders } from "./providers-api";
 
 const KEYED_PROVIDERS: ProviderId[] = ["openai", "anthropic", "huggingface"];
 
@@ -58,7 +56,6 @@ function OllamaStep({ ollama }: { ollama: ProviderInfo | undefined }) {
 }
 
 function ApiKeyStep({ providers }: { providers: ProviderInfo[] }) {
-  const id = useId();
   const [provider, setProvider] = useState<ProviderId>("openai");
   const [apiKey, setApiKey] = useState("");
   const save = useSaveSettings();
@@ -90,16 +87,14 @@ function ApiKeyStep({ providers }: { providers: ProviderInfo[] }) {
             </option>
           ))}
         </SelectField>
-        <div className="grid gap-1.5">
-          <Label htmlFor={id}>{name} API key</Label>
-          <PasswordInput
-            id={id}
-            toggleLabel={`${name} API key`}
-            autoComplete="off"
-            value={apiKey}
-            onChange={(event) => setApiKey(event.target.value)}
-          />
-        </div>
+        <TextField
+          name="apiKey"
+          type="password"
+          label={`${name} API key`}
+          autoComplete="off"
+          value={apiKey}
+          onChange={(event) => setApiKey(event.target.value)}
+        />
         <Button type="submit" disabled={!apiKey.trim() || save.isPending}>
           Save key
         </Button>
@@ -117,8 +112,7 @@ function ApiKeyStep({ providers }: { providers: ProviderInfo[] }) {
  * Shown in the chat while no model provider is usable: the three ways to get one (a running
  * Ollama, an API key, or a local model downloaded to the server) instead of a failed first reply.
  */
-export function SetupCard() {
-  const providers = useProviders();
+export function SetupCard({ providers }: { providers: ProviderInfo[] }) {
   const models = useLocalModels();
   const queryClient = useQueryClient();
   const installed = models.data?.filter((m) => m.installed).length ?? 0;
@@ -127,8 +121,6 @@ export function SetupCard() {
     if (installed > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.providers });
   }, [installed, queryClient]);
 
-  if (!providers.data || providers.data.usableProvider !== null) return null;
-  const list = providers.data.providers;
   return (
     <Card role="region" aria-labelledby="setup-card-title" className="m-3 grid gap-3 p-4 sm:m-4">
       <div>
@@ -139,8 +131,8 @@ export function SetupCard() {
           No language model is usable yet. Choose one of these; you can change it later in Settings.
         </p>
       </div>
-      <OllamaStep ollama={list.find((p) => p.id === "ollama")} />
-      <ApiKeyStep providers={list} />
+      <OllamaStep ollama={providers.find((p) => p.id === "ollama")} />
+      <ApiKeyStep providers={providers} />
       <Step icon={<Download className="size-4" aria-hidden="true" />} title="Download the local model">
         <p className="text-sm text-muted-foreground">
           A small model that runs on this server, with no key and no data leaving it.

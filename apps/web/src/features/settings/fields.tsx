@@ -1,6 +1,6 @@
-import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { useId } from "react";
+import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from "react";
 import { Checkbox } from "../../components/ui/checkbox";
+import { Field } from "../../components/ui/field";
 import { Label } from "../../components/ui/label";
 import { TextField } from "../../components/ui/text-field";
 import { cn } from "../../lib/cn";
@@ -8,7 +8,7 @@ import { cn } from "../../lib/cn";
 const controlClasses =
   "w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-invalid:border-danger-text disabled:opacity-60";
 
-/** A labelled native select with its error message underneath. */
+/** A labelled native select with its hint and error message underneath. */
 export function SelectField({
   label,
   error,
@@ -16,56 +16,27 @@ export function SelectField({
   children,
   ...props
 }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; hint?: ReactNode }) {
-  const id = useId();
-  const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ");
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={cn(controlClasses, "h-10")}
-        {...props}
-      >
-        {children}
-      </select>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-danger-text">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} error={error} hint={hint}>
+      {(control) => (
+        <select {...control} className={cn(controlClasses, "h-10")} {...props}>
+          {children}
+        </select>
+      )}
+    </Field>
   );
 }
 
+/** A labelled text area with its error message underneath. */
 export function TextareaField({
   label,
   error,
   ...props
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
-  const id = useId();
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={cn(controlClasses, "min-h-24 py-2")}
-        {...props}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-danger-text">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} error={error}>
+      {(control) => <textarea {...control} className={cn(controlClasses, "min-h-24 py-2")} {...props} />}
+    </Field>
   );
 }
 

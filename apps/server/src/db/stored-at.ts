@@ -1,0 +1,25 @@
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { Db } from "./client";
+
+type Driver = { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+const dialect = new PgDialect();
+
+/**
+ * Runs one hand-written statement that returns `at` (a timestamp as JSON) and answers it. It
+ * goes straight to the driver (PGlite and pg.Pool both have `query(text, params)`) when it
+ * can: on PGlite, drizzle's per-query type parsers cost about as much as a small insert.
+ */
+export async function storedAt(db: Db, query: SQL): Promise<Date> {
+  const driver = (db as unknown as { $client?: Partial<Driver> }).$client;
+  let rows: Record<string, unknown>[];
+  if (typeof driver?.query === "function") {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    rows = (await (driver as Driver).query(text, params)).rows;
+  } else {
+    rows = ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  }
+  const at = rows[0]?.at;
+  if (at === undefined) throw new Error("insert returned no row");
+  return new Date(typeof at === "string" && at.startsWith('"') ? JSON.parse(at) : (at as string));
+}
