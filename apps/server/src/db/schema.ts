@@ -33,6 +33,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
+    /** The first account becomes the admin exactly once, also when sign-ups race. */
+    uniqueIndex("users_one_admin").on(t.role).where(sql`${t.role} = 'admin'`),
   ],
 );
 
@@ -169,4 +171,56 @@ export const userProviderSettings = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
+
+/** App data: one row per document of an app (kind), versioned so two tabs never overwrite each other. */
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    content: jsonb("content").$type<unknown>().notNull(),
+    /** Bytes of the stored title + content (JSON), summed for the per-account cap. */
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull().default(0),
+    version: bigint("version", { mode: "number" }).notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("documents_user_kind_idx").on(t.userId, t.kind, t.updatedAt)],
+);
+
+/** Per-user preferences of the apps: namespace -> JSON value. */
+export const userPreferences = pgTable(
+  "user_preferences",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    namespace: text("namespace").notNull(),
+    value: jsonb("value").$type<unknown>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.namespace] })],
+);
+
+/** Cross-session memory: facts the model (or the person) chose to remember. */
+export const memories = pgTable(
+  "memories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    source: text("source", { enum: ["model", "user"] })
+      .notNull()
+      .default("model"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("memories_user_id_idx").on(t.userId, t.createdAt)],
 );
