@@ -15,7 +15,7 @@ import type { Env } from "./env";
 import { registerExecutionFrames } from "./executions/frames";
 import { ExecutionService } from "./executions/service";
 import { errorBody, registerErrorHandler } from "./http/errors";
-import { registerOriginGuard } from "./http/origin-guard";
+import { OriginPolicy, registerOriginGuard } from "./http/origin-guard";
 import { type EventBus, InProcessBus } from "./live/bus";
 import { FrameRouter } from "./live/frame-router";
 import { liveRoutes } from "./live/routes";
@@ -98,7 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...errorBody("rate_limited", `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`),
     }),
   });
-  registerOriginGuard(app, env.ALLOWED_ORIGINS);
+  const origins = new OriginPolicy({ publicUrl: env.PUBLIC_URL, allowedOrigins: env.ALLOWED_ORIGINS });
+  registerOriginGuard(app, origins);
   // One WebSocket plugin for every socket route (/ws, the terminal); frames over 1 MB close with 1009.
   await app.register(fastifyWebsocket, { options: { maxPayload: BODY_LIMIT } });
 
@@ -159,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     terminals,
     workspaces,
-    allowedOrigins: env.ALLOWED_ORIGINS,
+    origins,
   });
   // The console: code runs and terminal commands from the live channel, and chat turns
   // (plain, or an agent with tools) streamed to the user's browsers.
@@ -187,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     bus,
     router: frames,
-    allowedOrigins: env.ALLOWED_ORIGINS,
+    origins,
     onConnect: (userId) => replies.inProgress(userId),
   });
   await app.register(webRoutes, { distDir: env.WEB_DIST_DIR ?? defaultWebDist() });

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
 import { AppError, parse } from "../http/errors";
-import { LoginThrottle } from "./login-throttle";
+import { LoginThrottle, waitInWords } from "./login-throttle";
 import type { Mailer } from "./mailer";
 import * as auth from "./service";
 import { clearSessionCookie, requireSession, sessionToken, setSessionCookie } from "./session";
@@ -45,7 +45,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
         throw new AppError(
           429,
           "rate_limited",
-          `Too many failed sign-ins. Try again in ${wait} s.`,
+          `Too many failed sign-ins. Try again in ${waitInWords(wait)}.`,
           undefined,
           {
             "retry-after": String(wait),
@@ -102,7 +102,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
 
   app.post("/api/auth/reset-password", async (request) => {
     const input = parse(resetPasswordSchema, request.body);
-    await auth.resetPassword(db, input.token, input.password);
+    const email = await auth.resetPassword(db, input.token, input.password);
+    throttle.succeed(email);
     return { message: "Your password has been reset. Sign in with the new one." };
   });
 }

@@ -1,5 +1,5 @@
 import type { SignupInput, User } from "@neuroos/contracts";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { passwordResets, sessions, users } from "../db/schema";
 import { AppError } from "../http/errors";
@@ -42,9 +42,8 @@ function isUniqueViolation(err: unknown): string | undefined {
 export async function createUser(db: Db, input: SignupInput, executiveDomains: string[]): Promise<User> {
   const executive = hasExecutiveAccess(input.email, executiveDomains);
   const passwordHash = await hashPassword(input.password);
-  try {
-    // The first account becomes the admin; the check and the insert are one statement.
-    const [row] = await db
+  const insert = (role: "user" | SQL) =>
+    db
       .insert(users)
       .values({
         email: input.email,
@@ -52,9 +51,19 @@ export async function createUser(db: Db, input: SignupInput, executiveDomains: s
         passwordHash,
         plan: executive ? "pro" : "free",
         executiveAccess: executive,
-        role: sql`case when exists (select 1 from ${users}) then 'user' else 'admin' end`,
+        role,
       })
       .returning();
+  try {
+    // The first account becomes the admin; the check and the insert are one statement. Two
+    // sign-ups racing on an empty table both see it empty: the unique index users_one_admin
+    // refuses the second admin, which is then stored as a user.
+    const [row] = await insert(
+      sql`case when exists (select 1 from ${users}) then 'user' else 'admin' end`,
+    ).catch((err: unknown) => {
+      if (isUniqueViolation(err) === "users_one_admin") return insert("user");
+      throw err;
+    });
     if (!row) throw new Error("insert returned no row");
     return toUser(row);
   } catch (err) {
@@ -169,14 +178,31 @@ export async function createPasswordReset(
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   if (!row) return null;
   const { token, id } = newToken();
-  await db
-    .insert(passwordResets)
-    .values({ id, userId: row.id, expiresAt: new Date(Date.now() + RESET_TOKEN_MS) });
+  await db.transaction(async (tx) => {
+    // A new link replaces every older one of the account.
+    await spendOpenResets(tx, row.id);
+    await tx
+      .insert(passwordResets)
+      .values({ id, userId: row.id, expiresAt: new Date(Date.now() + RESET_TOKEN_MS) });
+  });
   return { user: toUser(row), token };
 }
 
-/** Sets the new password, spends the token and ends every session of the account. */
-export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Marks every unused reset token of the account as spent. */
+async function spendOpenResets(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/**
+ * Sets the new password, spends the token (and every other open one of the account) and ends
+ * every session of the account. Returns the account's email.
+ */
+export async function resetPassword(db: Db, token: string, password: string): Promise<string> {
   const passwordHash = await hashPassword(password);
   let userId: string | undefined;
   const done = await db
@@ -192,15 +218,21 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
           ),
         )
         .returning();
-      if (!reset) return false;
+      if (!reset) return null;
       userId = reset.userId;
-      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
+      await spendOpenResets(tx, reset.userId);
+      const [account] = await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: new Date() })
+        .where(eq(users.id, reset.userId))
+        .returning({ email: users.email });
       await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
-      return true;
+      return account?.email ?? null;
     })
     .finally(() => {
       // After the commit: the account's cached sessions end here at once.
       if (userId) sessionCacheOf(db).forgetUser(userId);
     });
   if (!done) throw new AppError(400, "invalid_token", "This reset link is invalid or has expired");
+  return done;
 }

@@ -2,7 +2,7 @@ import type { User } from "@neuroos/contracts";
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { Db } from "../db/client";
 import { AppError } from "../http/errors";
-import { isAllowedOrigin } from "../http/origin-guard";
+import type { OriginPolicy } from "../http/origin-guard";
 import { authenticateSession, findSessionUser } from "./service";
 
 export const SESSION_COOKIE = "neuroos_session";
@@ -63,10 +63,10 @@ export function requireSession(db: Db): onRequestHookHandler {
  * The check at a WebSocket upgrade: a foreign Origin is refused (403) and the session cookie
  * must name a live session (401); the user and session are set on the request.
  */
-export function requireSocketSession(db: Db, allowedOrigins: ReadonlySet<string>): onRequestHookHandler {
+export function requireSocketSession(db: Db, origins: OriginPolicy): onRequestHookHandler {
   return async (request) => {
     const origin = request.headers.origin;
-    if (origin !== undefined && !isAllowedOrigin(request, origin, allowedOrigins))
+    if (origin !== undefined && !origins.allows(request, origin))
       throw new AppError(403, "forbidden", "Cross-origin WebSocket refused");
     const token = sessionToken(request);
     const found = token ? await findSessionUser(db, token) : null;

@@ -3,13 +3,25 @@ import { AppError } from "./errors";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** True when the request's Origin is the server's own or one of `allowed`. */
-export function isAllowedOrigin(
-  request: FastifyRequest,
-  origin: string,
-  allowed: ReadonlySet<string>,
-): boolean {
-  return origin === `${request.protocol}://${request.host}` || allowed.has(origin.toLowerCase());
+/**
+ * Which Origins may send state-changing requests and open sockets: the server's own and the
+ * extra ones of ALLOWED_ORIGINS. With PUBLIC_URL set, the server's own origin is PUBLIC_URL's,
+ * not one built from the Host header (which a DNS-rebinding name controls).
+ */
+export class OriginPolicy {
+  private readonly publicOrigin: string | null;
+  private readonly extra: ReadonlySet<string>;
+
+  constructor(options: { publicUrl?: string; allowedOrigins: string[] }) {
+    this.publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin.toLowerCase() : null;
+    this.extra = new Set(options.allowedOrigins.map((o) => o.toLowerCase()));
+  }
+
+  allows(request: FastifyRequest, origin: string): boolean {
+    const own = this.publicOrigin ?? `${request.protocol}://${request.host}`.toLowerCase();
+    const asked = origin.toLowerCase();
+    return asked === own || this.extra.has(asked);
+  }
 }
 
 /**
@@ -17,13 +29,12 @@ export function isAllowedOrigin(
  * Origin on every cross-origin POST/PATCH/DELETE and Sec-Fetch-Site on modern ones; clients
  * that are not browsers send neither and are judged by their session cookie alone.
  */
-export function registerOriginGuard(app: FastifyInstance, allowedOrigins: string[]): void {
-  const allowed = new Set(allowedOrigins);
+export function registerOriginGuard(app: FastifyInstance, origins: OriginPolicy): void {
   app.addHook("onRequest", async (request) => {
     if (safeMethods.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      if (isAllowedOrigin(request, origin, allowed)) return;
+      if (origins.allows(request, origin)) return;
       throw new AppError(403, "forbidden", "Cross-origin request refused");
     }
     if (request.headers["sec-fetch-site"] === "cross-site") {

@@ -5,6 +5,7 @@ import { findSessionUser } from "../auth/service";
 import { requireSocketSession, sessionToken } from "../auth/session";
 import type { Db } from "../db/client";
 import { AppError } from "../http/errors";
+import type { OriginPolicy } from "../http/origin-guard";
 import type { EventBus } from "./bus";
 import type { FrameRouter } from "./frame-router";
 
@@ -12,7 +13,7 @@ export interface LiveDeps {
   db: Db;
   bus: EventBus;
   router: FrameRouter;
-  allowedOrigins: string[];
+  origins: OriginPolicy;
   /** How often an open socket re-checks that its session still exists. */
   sessionCheckMs?: number;
   /** What a browser that connects now must be told (work in progress it did not see start). */
@@ -28,13 +29,11 @@ function send(socket: WebSocket, frame: ServerFrame): void {
 
 /** The live channel: authenticated by the session cookie at the upgrade, Origin checked. */
 export async function liveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<void> {
-  const allowed = new Set(deps.allowedOrigins);
-
   app.get(
     "/ws",
     {
       websocket: true,
-      onRequest: requireSocketSession(deps.db, allowed),
+      onRequest: requireSocketSession(deps.db, deps.origins),
     },
     (socket, request) => {
       const user = request.user;

@@ -10,6 +10,7 @@ import { findSessionUser } from "../auth/service";
 import { requireSocketSession, sessionToken } from "../auth/session";
 import type { Db } from "../db/client";
 import { AppError, parse } from "../http/errors";
+import type { OriginPolicy } from "../http/origin-guard";
 import type { WorkspaceService } from "../workspace/service";
 import type { TerminalManager } from "./manager";
 
@@ -17,7 +18,7 @@ export interface TerminalRouteDeps {
   db: Db;
   terminals: TerminalManager;
   workspaces: WorkspaceService;
-  allowedOrigins: string[];
+  origins: OriginPolicy;
   /** How often an open socket re-checks that its session still exists. */
   sessionCheckMs?: number;
 }
@@ -28,14 +29,12 @@ function send(socket: WebSocket, frame: TerminalServerFrame): void {
 
 /** The terminal's WebSocket (protocol in packages/contracts/src/terminal.ts). */
 export async function terminalRoutes(app: FastifyInstance, deps: TerminalRouteDeps): Promise<void> {
-  const allowed = new Set(deps.allowedOrigins);
-
   app.get(
     TERMINAL_WS_PATH,
     {
       websocket: true,
       onRequest: [
-        requireSocketSession(deps.db, allowed),
+        requireSocketSession(deps.db, deps.origins),
         async (request) => {
           parse(terminalConnectQuerySchema, request.query);
         },
