@@ -1,6 +1,7 @@
 import type { ApiError, ErrorCode } from "@neuroos/contracts";
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { ZodType } from "zod";
+import { badTextPath } from "./text-guard";
 
 /** An error meant for the client: its code, message and status are sent as they are. */
 export class AppError extends Error {
@@ -23,6 +24,11 @@ export function errorBody(code: string, message: string, fields?: Record<string,
 
 /** Parses untrusted input with a contracts schema; failures become a 400 naming each field. */
 export function parse<T>(schema: ZodType<T>, input: unknown): T {
+  const bad = badTextPath(input);
+  if (bad !== null) {
+    const message = "Text cannot contain NUL characters or unpaired surrogates";
+    throw new AppError(400, "validation_failed", `${bad}: ${message}`, { [bad]: message });
+  }
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const fields: Record<string, string> = {};

@@ -114,6 +114,9 @@ export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRoute
       return reply.status(201).send({ files: entries });
     } catch (err) {
       const code = (err as { code?: string }).code;
+      // busboy's own errors: no boundary, a truncated body, a body that is not multipart at all.
+      if (!code && err instanceof Error && /^(Multipart: |Unexpected end of |Malformed )/.test(err.message))
+        throw new AppError(400, "bad_request", `Malformed multipart body (${err.message})`);
       if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT")
         throw new AppError(413, "payload_too_large", `Upload at most ${MAX_UPLOAD_FILES} files at once`);
       if (code === "FST_REQ_FILE_TOO_LARGE")
