@@ -24,6 +24,7 @@ const dnsTable = {
   "sneaky.example.com": ["93.184.216.34", "10.0.0.5"],
   "metadata.example.com": ["169.254.169.254"],
   "v6loop.example.com": ["::1"],
+  "v4compat.example.com": ["::a9fe:a9fe"],
   localhost: ["127.0.0.1", "::1"],
 };
 const policy: EndpointPolicy = {
@@ -61,6 +62,19 @@ describe("the SSRF guard for user base URLs", () => {
     "http://172.16.5.4/",
     "http://100.64.0.1/",
     "http://[fe80::1]/",
+    // IPv4 carried inside IPv6 is judged by the IPv4 address.
+    "http://[::127.0.0.1]/",
+    "http://[::169.254.169.254]/",
+    "http://[::10.0.0.1]/",
+    "http://[::7f00:1]:11434/",
+    "http://[::ffff:0:10.0.0.1]/",
+    "http://[64:ff9b::127.0.0.1]/",
+    "http://[64:ff9b::a9fe:a9fe]/",
+    "http://[2002:7f00:1::1]/",
+    "http://[2002:a00:1::]/",
+    "http://[2001:0:7f00:1::1]/",
+    "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/",
+    "http://v4compat.example.com/",
     "http://[fd00:ec2::254]/",
     "http://[fc00::1]/",
     "http://224.0.0.1/",
@@ -72,6 +86,12 @@ describe("the SSRF guard for user base URLs", () => {
 
   it.each(hostile)("refuses %s", async (raw) => {
     await expect(checkEndpoint(raw, policy)).rejects.toBeInstanceOf(EndpointRefusedError);
+  });
+
+  it("judges IPv6 forms that carry a public IPv4 address by that address", async () => {
+    await expect(checkEndpoint("http://[64:ff9b::93.184.216.34]/v1", policy)).resolves.toBeInstanceOf(URL);
+    await expect(checkEndpoint("http://[2002:5db8:d822::1]/v1", policy)).resolves.toBeInstanceOf(URL);
+    await expect(checkEndpoint("http://[::169.254.169.254]/", policy)).rejects.toThrow(/metadata/);
   });
 
   it("refuses link-local and metadata addresses even when their host:port is allowlisted", async () => {
@@ -143,6 +163,24 @@ describe("the SSRF guard for user base URLs", () => {
       await expect(fetch(`http://rebind.example.com:${targetPort}/`)).rejects.toThrow();
       expect(hits).toBe(0);
       await close();
+    });
+
+    it("refuses at connect time a name that later resolves to loopback in an IPv6 form", async () => {
+      for (const later of ["::127.0.0.1", "::ffff:0:7f00:1", "64:ff9b::7f00:1", "2002:7f00:1::"]) {
+        let calls = 0;
+        const rebinding: LookupAll = async () => {
+          calls += 1;
+          return [calls === 1 ? { address: "93.184.216.34", family: 4 } : { address: later, family: 6 }];
+        };
+        const rebind = { allowlist: [], lookup: rebinding };
+        await expect(
+          checkEndpoint(`http://rebind.example.com:${targetPort}/`, rebind),
+        ).resolves.toBeInstanceOf(URL);
+        const { fetch, close } = guardedFetch(rebind);
+        await expect(fetch(`http://rebind.example.com:${targetPort}/`)).rejects.toThrow();
+        await close();
+      }
+      expect(hits).toBe(0);
     });
 
     it("refuses a literal loopback address before connecting, and reaches an allowlisted one", async () => {

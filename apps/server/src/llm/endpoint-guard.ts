@@ -31,6 +31,29 @@ const METADATA = new Set([
 /** Ranges a listed host:port may reach; every other non-unicast range is always refused. */
 const ALLOWLISTABLE = new Set(["loopback", "private", "uniqueLocal", "carrierGradeNat"]);
 
+const v4 = (high: number, low: number) =>
+  ipaddr.fromByteArray([high >> 8, high & 0xff, low >> 8, low & 0xff]) as ipaddr.IPv4;
+
+/**
+ * The IPv4 addresses an IPv6 address carries, by which it is judged: IPv4-compatible
+ * (::a.b.c.d), IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d), NAT64
+ * (64:ff9b::/96), 6to4 (2002::/16, the next 32 bits) and Teredo (2001::/32: its server and
+ * its obfuscated client address).
+ */
+export function embeddedIPv4(ip: ipaddr.IPv6): ipaddr.IPv4[] {
+  const p = ip.parts;
+  const zeros = (from: number, to: number) => p.slice(from, to).every((part) => part === 0);
+  const last = v4(p[6] ?? 0, p[7] ?? 0);
+  if (zeros(0, 6) && (p[6] !== 0 || (p[7] ?? 0) > 1)) return [last];
+  if (zeros(0, 5) && p[5] === 0xffff) return [last];
+  if (zeros(0, 4) && p[4] === 0xffff && p[5] === 0) return [last];
+  if (p[0] === 0x64 && p[1] === 0xff9b && zeros(2, 6)) return [last];
+  if (p[0] === 0x2002) return [v4(p[1] ?? 0, p[2] ?? 0)];
+  if (p[0] === 0x2001 && p[1] === 0)
+    return [v4(p[2] ?? 0, p[3] ?? 0), v4(~(p[6] ?? 0) & 0xffff, ~(p[7] ?? 0) & 0xffff)];
+  return [];
+}
+
 /** Why `address` may not be called, or null when it may. */
 export function addressRefusal(address: string, allowlisted: boolean): string | null {
   let ip: ipaddr.IPv4 | ipaddr.IPv6;
@@ -39,8 +62,15 @@ export function addressRefusal(address: string, allowlisted: boolean): string | 
   } catch {
     return `${address} is not an IP address`;
   }
-  if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress()) {
-    ip = (ip as ipaddr.IPv6).toIPv4Address();
+  if (ip.kind() === "ipv6") {
+    const carried = embeddedIPv4(ip as ipaddr.IPv6);
+    if (carried.length > 0) {
+      for (const inner of carried) {
+        const refusal = addressRefusal(inner.toString(), allowlisted);
+        if (refusal) return `${ip.toString()} carries ${refusal}`;
+      }
+      return null;
+    }
   }
   const normalized = ip.toString();
   if (METADATA.has(normalized)) return `${normalized} is a cloud metadata address`;
