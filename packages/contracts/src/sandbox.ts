@@ -31,6 +31,17 @@ export const sandboxLimitSchema = z.enum([
 ]);
 export type SandboxLimit = z.infer<typeof sandboxLimitSchema>;
 
+/** Why a job stopped, worded for people ("[stopped: cancelled limit]" was not). */
+export const sandboxLimitWords: Record<SandboxLimit, string> = {
+  time: "it ran longer than the time limit",
+  cpu: "it used more CPU time than allowed",
+  memory: "it ran out of its memory allowance",
+  processes: "it started too many processes",
+  file_size: "a file it wrote grew past the size limit",
+  output: "it printed more than the output limit",
+  cancelled: "the run was cancelled",
+};
+
 export const sandboxResultSchema = z.object({
   stdout: z.string(),
   stderr: z.string(),

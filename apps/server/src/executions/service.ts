@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ExecutionLanguage, SandboxResult, User } from "@neuroos/contracts";
+import { type ExecutionLanguage, type SandboxResult, sandboxLimitWords, type User } from "@neuroos/contracts";
 import type { Db } from "../db/client";
 import { AppError } from "../http/errors";
 import type { EventBus } from "../live/bus";
@@ -33,7 +33,7 @@ export interface ExecutionOutcome {
 }
 
 export function describeOutcome(result: SandboxResult): string {
-  const limit = result.limit ? `\n[stopped: ${result.limit} limit]` : "";
+  const limit = result.limit ? `\n[Stopped: ${sandboxLimitWords[result.limit]}]` : "";
   return `${result.stdout}${result.stderr}${limit}`;
 }
 

@@ -186,6 +186,8 @@ export class TerminalSession {
 /** Every terminal of this server, by id; each belongs to one user. */
 export class TerminalManager {
   private readonly sessions = new Map<string, TerminalSession>();
+  /** Terminals being started, per user: counted with the open ones so the cap holds under a burst. */
+  private readonly starting = new Map<string, number>();
 
   constructor(
     private readonly sandbox: Sandbox,
@@ -210,9 +212,28 @@ export class TerminalManager {
     rows: number,
     limits: Partial<SandboxLimits> = {},
   ): Promise<TerminalSession> {
-    const mine = [...this.sessions.values()].filter((s) => s.userId === userId).length;
+    const starting = this.starting.get(userId) ?? 0;
+    const mine = [...this.sessions.values()].filter((s) => s.userId === userId).length + starting;
     if (mine >= this.options.perUser)
       throw new AppError(429, "rate_limited", `You already have ${mine} terminals open; close one first`);
+    // Reserved before the first await: a burst of opens cannot all pass the check above.
+    this.starting.set(userId, starting + 1);
+    try {
+      return await this.start(userId, workspace, cols, rows, limits);
+    } finally {
+      const left = (this.starting.get(userId) ?? 1) - 1;
+      if (left > 0) this.starting.set(userId, left);
+      else this.starting.delete(userId);
+    }
+  }
+
+  private async start(
+    userId: string,
+    workspace: string,
+    cols: number,
+    rows: number,
+    limits: Partial<SandboxLimits>,
+  ): Promise<TerminalSession> {
     const command = await this.sandbox.command(
       ["/bin/sh", "-c", `${STTY_SETUP}; exec bash -i`],
       workspace,

@@ -287,4 +287,22 @@ describeWithSandbox("terminal over WebSocket", () => {
     for (const x of terms) x.socket.send(Buffer.from("exit\n"), { binary: true });
     await Promise.all(terms.map((x) => x.closed));
   });
+
+  it("holds the cap when many terminals are opened at the same moment", async () => {
+    const user = await signedInUser(t.app);
+    const headers = { cookie: user.cookie, origin };
+    const terms = await Promise.all(Array.from({ length: 12 }, () => open("", headers)));
+    const first = await Promise.all(
+      terms.map((x) =>
+        x.until(() => x.frames.some((f) => f.type === "ready" || f.type === "error")).then(() => x),
+      ),
+    );
+    const ready = first.filter((x) => x.frames.some((f) => f.type === "ready"));
+    const refused = first.filter((x) =>
+      x.frames.some((f) => f.type === "error" && f.code === "rate_limited"),
+    );
+    expect([ready.length, refused.length]).toEqual([3, 9]);
+    for (const x of ready) x.socket.send(Buffer.from("exit\n"), { binary: true });
+    await Promise.all(terms.map((x) => x.closed));
+  });
 });

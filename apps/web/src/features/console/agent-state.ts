@@ -1,4 +1,9 @@
-import type { ChatMessage, ServerFrame } from "@neuroos/contracts";
+import {
+  type ChatMessage,
+  type ServerFrame,
+  sandboxLimitSchema,
+  sandboxLimitWords,
+} from "@neuroos/contracts";
 
 /** The most a live tool card keeps of a tool's streamed output (the stored result has it all). */
 export const MAX_LIVE_OUTPUT_CHARS = 200_000;
@@ -261,7 +266,8 @@ export function resultView(result: { ok: boolean; output: unknown }): { text: st
     const text = [asText(data.stdout), asText(data.stderr)].filter(Boolean).join("\n").replace(/\n+$/, "");
     const parts = [ok ? "Succeeded" : "Failed"];
     if (typeof data.exitCode === "number") parts.push(`exit code ${data.exitCode}`);
-    if (typeof data.limit === "string" && data.limit) parts.push(`limit: ${data.limit}`);
+    const limit = sandboxLimitSchema.safeParse(data.limit);
+    if (limit.success) parts.push(`stopped: ${sandboxLimitWords[limit.data]}`);
     if (typeof data.durationMs === "number") parts.push(`${Math.round(data.durationMs)} ms`);
     return { text, summary: parts.join(" · ") };
   }
