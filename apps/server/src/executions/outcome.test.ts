@@ -17,7 +17,7 @@ describe("describeOutcome", () => {
     expect(describeOutcome(result("cancelled"))).toBe("partial\n\n[Stopped: the run was cancelled]");
     for (const limit of sandboxLimitSchema.options) {
       const text = describeOutcome(result(limit));
-      expect(text).toMatch(/\[Stopped: [a-z][a-z ]+\]$/);
+      expect(text).toMatch(/\[Stopped: [a-z][A-Za-z ]+\]$/);
       expect(text).not.toContain(`[stopped: ${limit} limit]`);
     }
     expect(describeOutcome(result(null))).toBe("partial\n");
