@@ -27,8 +27,15 @@ interface Entry extends CachedSession {
  * lookup that started before an invalidation is not stored: `generation` changes with every
  * invalidation, so a row read just before a logout cannot come back into the cache after it.
  */
+/** A session (or every session of a user) that ended through this process. */
+export interface SessionEnded {
+  sessionId?: string;
+  userId?: string;
+}
+
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly endedListeners = new Set<(ended: SessionEnded) => void>();
   private generationValue = 0;
 
   constructor(private readonly ttlMs = SESSION_CACHE_MS) {}
@@ -60,16 +67,28 @@ export class SessionCache {
     this.entries.set(found.sessionId, { ...found, until: now + this.ttlMs });
   }
 
-  /** Forgets one session (logout, rotation). */
+  /** Forgets one session (logout, rotation); what holds it open (sockets, terminals) ends now. */
   forgetSession(sessionId: string): void {
     this.generationValue += 1;
     this.entries.delete(sessionId);
+    this.announce({ sessionId });
   }
 
   /** Forgets every session of a user (password reset, account deletion, account changes). */
   forgetUser(userId: string): void {
     this.generationValue += 1;
     for (const [key, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(key);
+    this.announce({ userId });
+  }
+
+  /** Calls `listener` whenever a session or a user's sessions end here; returns the unsubscribe. */
+  onEnded(listener: (ended: SessionEnded) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
+
+  private announce(ended: SessionEnded): void {
+    for (const listener of this.endedListeners) listener(ended);
   }
 
   get size(): number {
@@ -87,4 +106,13 @@ export function sessionCacheOf(db: Db): SessionCache {
     caches.set(db, cache);
   }
   return cache;
+}
+
+/** True when `ended` covers this user's session. */
+export function endsSession(
+  ended: SessionEnded,
+  userId: string,
+  sessionId: string | null | undefined,
+): boolean {
+  return ended.userId === userId || (ended.sessionId !== undefined && ended.sessionId === sessionId);
 }

@@ -91,6 +91,45 @@ describeEachDatabase("live channel /ws", (db) => {
     expect((await closed).code).toBe(1009);
   });
 
+  it("ends the session's sockets at logout: closed at once, and no frame runs after it", async () => {
+    const own = await signedInUser(t.app);
+    const live = await LiveClient.connect(wsUrl, { cookie: own.cookie, origin });
+    const answers = () => live.frames.filter((f) => f.type === "system_info").length;
+    live.send({ type: "system_info" });
+    await live.next((f) => f.type === "system_info");
+    const closed = live.closed();
+    const started = Date.now();
+    await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie: own.cookie } });
+    live.send({ type: "system_info" });
+    expect((await closed).code).toBe(1008);
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(answers()).toBe(1);
+  });
+
+  it("ends every socket of the account at a password reset", async () => {
+    const own = await signedInUser(t.app);
+    const [a, b] = await Promise.all([
+      LiveClient.connect(wsUrl, { cookie: own.cookie, origin }),
+      LiveClient.connect(wsUrl, { cookie: own.cookie, origin }),
+    ]);
+    const closed = Promise.all([a.closed(), b.closed()]);
+    const started = Date.now();
+    await t.app.inject({
+      method: "POST",
+      url: "/api/auth/forgot-password",
+      payload: { email: own.user.email },
+    });
+    const token = decodeURIComponent(/token=([^\s]+)/.exec(t.mails.at(-1)?.text ?? "")?.[1] ?? "");
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      payload: { token, password: "another new secret" },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await closed).map((c) => c.code)).toEqual([1008, 1008]);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
   it("closes the user's sockets within 5 s of logging out", async () => {
     const own = await signedInUser(t.app);
     const live = await LiveClient.connect(wsUrl, { cookie: own.cookie, origin });

@@ -3,6 +3,7 @@ import { clientFrameSchema, type ServerFrame } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
 import { findSessionUser } from "../auth/service";
 import { requireSocketSession, sessionToken } from "../auth/session";
+import { endsSession, sessionCacheOf } from "../auth/session-cache";
 import type { Db } from "../db/client";
 import { AppError } from "../http/errors";
 import type { OriginPolicy } from "../http/origin-guard";
@@ -44,13 +45,23 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<
       const unsubscribe = deps.bus.subscribe(user.id, ctx.send);
       for (const frame of deps.onConnect?.(user.id) ?? []) ctx.send(frame);
 
-      // Logging out, a password reset or a deleted account ends the session row: close within seconds.
+      // Logging out, a password reset or a deleted account through this process ends the socket at
+      // once, and no frame runs after it; a session ended elsewhere (another node) within seconds.
+      let ended = false;
+      const end = () => {
+        ended = true;
+        socket.close(1008, "Session ended");
+      };
+      const stopListening = sessionCacheOf(deps.db).onEnded((e) => {
+        if (endsSession(e, user.id, request.sessionId)) end();
+      });
       const check = setInterval(async () => {
         const still = await findSessionUser(deps.db, token).catch(() => undefined);
-        if (still === null) socket.close(1008, "Session ended");
+        if (still === null) end();
       }, deps.sessionCheckMs ?? 2000);
 
       socket.on("message", async (data, isBinary) => {
+        if (ended) return;
         if (isBinary)
           return ctx.send({ type: "error", code: "invalid_frame", message: "Frames must be JSON text" });
         let json: unknown;
@@ -101,6 +112,7 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<
       socket.on("close", () => {
         liveConnections.count -= 1;
         clearInterval(check);
+        stopListening();
         unsubscribe();
       });
     },

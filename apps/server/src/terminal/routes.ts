@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { findSessionUser } from "../auth/service";
 import { requireSocketSession, sessionToken } from "../auth/session";
+import { endsSession, sessionCacheOf } from "../auth/session-cache";
 import type { Db } from "../db/client";
 import { AppError, parse } from "../http/errors";
 import type { OriginPolicy } from "../http/origin-guard";
@@ -29,6 +30,11 @@ function send(socket: WebSocket, frame: TerminalServerFrame): void {
 
 /** The terminal's WebSocket (protocol in packages/contracts/src/terminal.ts). */
 export async function terminalRoutes(app: FastifyInstance, deps: TerminalRouteDeps): Promise<void> {
+  // A password reset or a deleted account ends every terminal of the user, detached ones too.
+  const stopListening = sessionCacheOf(deps.db).onEnded((e) => {
+    if (e.userId) void deps.terminals.closeAll("killed", e.userId);
+  });
+  app.addHook("onClose", async () => stopListening());
   app.get(
     TERMINAL_WS_PATH,
     {
@@ -74,7 +80,9 @@ export async function terminalRoutes(app: FastifyInstance, deps: TerminalRouteDe
       }
       term.attach(socket, query.cols, query.rows, reattached);
 
+      let ended = false;
       const handle = ({ data, isBinary }: { data: Buffer; isBinary: boolean }) => {
+        if (ended) return;
         if (isBinary) return term.write(data);
         let json: unknown;
         try {
@@ -100,16 +108,23 @@ export async function terminalRoutes(app: FastifyInstance, deps: TerminalRouteDe
       for (const frame of early.splice(0)) handle(frame);
       socket.on("message", (data: Buffer, isBinary: boolean) => handle({ data, isBinary }));
 
-      // Logging out (or a deleted account) ends the session: its terminals end with it.
+      // Logging out (or a reset, or a deleted account) ends the session: its terminal ends with it,
+      // at once when it ended through this process, within seconds when elsewhere.
+      const end = () => {
+        ended = true;
+        term.kill("killed");
+        socket.close(1008, "Session ended");
+      };
+      const stopListening = sessionCacheOf(deps.db).onEnded((e) => {
+        if (endsSession(e, term.userId, request.sessionId)) end();
+      });
       const check = setInterval(async () => {
         const still = await findSessionUser(deps.db, token).catch(() => undefined);
-        if (still === null) {
-          term.kill("killed");
-          socket.close(1008, "Session ended");
-        }
+        if (still === null) end();
       }, deps.sessionCheckMs ?? 5000);
       socket.on("close", () => {
         clearInterval(check);
+        stopListening();
         term.detach(socket);
       });
     },

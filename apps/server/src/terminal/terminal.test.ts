@@ -288,6 +288,19 @@ describeWithSandbox("terminal over WebSocket", () => {
     await Promise.all(terms.map((x) => x.closed));
   });
 
+  it("ends the terminal at logout: input sent after it never runs", async () => {
+    const user = await signedInUser(t.app);
+    const term = await open("", { cookie: user.cookie, origin });
+    await term.frame("ready");
+    const started = Date.now();
+    await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie: user.cookie } });
+    term.socket.send(JSON.stringify({ type: "input", data: "echo MARK$((6*7))\n" }));
+    expect((await term.closed).code).toBe(1008);
+    expect(Date.now() - started).toBeLessThan(1000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(term.output.toString()).not.toContain("MARK42");
+  });
+
   it("holds the cap when many terminals are opened at the same moment", async () => {
     const user = await signedInUser(t.app);
     const headers = { cookie: user.cookie, origin };
