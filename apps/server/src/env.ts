@@ -54,6 +54,8 @@ export const envSchema = z.object({
   SANDBOX_BWRAP: z.string().min(1).default("bwrap"),
   SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   SANDBOX_CPU_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+  /** CPU time each sandboxed job or terminal may use, in cores (all of them together: cores - 1). */
+  SANDBOX_CPU_CORES: z.coerce.number().min(0.05).max(256).default(1),
   SANDBOX_MEMORY_MB: z.coerce.number().int().min(64).max(65_536).default(512),
   SANDBOX_MAX_PROCESSES: z.coerce.number().int().min(4).max(4096).default(64),
   SANDBOX_MAX_FILE_MB: z.coerce.number().int().min(1).max(65_536).optional(),

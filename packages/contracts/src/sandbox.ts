@@ -64,7 +64,7 @@ export const sandboxHealthSchema = z.object({
   message: z.string(),
   bwrapVersion: z.string().nullable(),
   seccomp: z.boolean(),
-  cgroups: z.object({ memory: z.boolean(), pids: z.boolean() }),
+  cgroups: z.object({ memory: z.boolean(), pids: z.boolean(), cpu: z.boolean() }),
   limits: z.object({
     timeoutMs: z.number(),
     cpuSeconds: z.number(),

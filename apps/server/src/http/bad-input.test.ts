@@ -78,7 +78,7 @@ describeEachDatabase("bad input", (db) => {
     for (const bad of [NUL, LONE_HIGH, LONE_LOW]) {
       const session = await call("POST", "/api/sessions", { title: bad });
       expect(session.statusCode, JSON.stringify(bad)).toBe(400);
-      expect(session.json().error.code).toBe("validation_failed");
+      expect(session.json().error.code).toBe("bad_request");
       const agent = await call("POST", "/api/agents", { name: bad, systemPrompt: "x" });
       expect(agent.statusCode).toBe(400);
     }

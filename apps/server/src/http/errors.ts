@@ -27,7 +27,7 @@ export function parse<T>(schema: ZodType<T>, input: unknown): T {
   const bad = badTextPath(input);
   if (bad !== null) {
     const message = "Text cannot contain NUL characters or unpaired surrogates";
-    throw new AppError(400, "validation_failed", `${bad}: ${message}`, { [bad]: message });
+    throw new AppError(400, "bad_request", `${bad}: ${message}`, { [bad]: message });
   }
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;

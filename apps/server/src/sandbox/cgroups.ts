@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 /**
@@ -14,7 +15,21 @@ let jobCounter = 0;
 export interface CgroupSupport {
   memory: boolean;
   pids: boolean;
+  cpu: boolean;
 }
+
+export interface CgroupOptions {
+  /** CPU time each sandbox may use, in cores (cgroup v1 cpu.cfs_quota_us). */
+  cpuCores?: number;
+  /**
+   * A file (in DATA_DIR) naming the groups this server made: the next server removes those of a
+   * server that died, wherever they are (each process may live in another parent group).
+   */
+  registryFile?: string;
+}
+
+/** The scheduler period the CPU quotas are a share of. */
+const CPU_PERIOD_US = 100_000;
 
 export interface JobCgroup {
   /** `cgroup.procs` files the job's first process must write its pid into. */
@@ -60,6 +75,62 @@ const pidAlive = (pid: number) => {
   }
 };
 
+/** When a process started (clock ticks since boot), to tell a reused pid from the original. */
+function processStart(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+interface RegistryEntry {
+  pid: number;
+  start: string | null;
+  bases: string[];
+}
+
+function readRegistry(file: string): RegistryEntry[] {
+  try {
+    const entries = JSON.parse(fs.readFileSync(file, "utf8")) as unknown;
+    return Array.isArray(entries) ? (entries as RegistryEntry[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Empties and removes a base folder (`neuroos-<pid>`) and its job groups. */
+function removeBase(base: string): void {
+  let jobs: fs.Dirent[] = [];
+  try {
+    jobs = fs.readdirSync(base, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const job of jobs) if (job.isDirectory()) removeNow(path.join(base, job.name));
+  removeNow(base);
+}
+
+/**
+ * Removes the groups of registered servers that are gone (dead, or their pid reused) and
+ * registers this one's `bases`.
+ */
+function updateRegistry(file: string, bases: string[]): void {
+  const kept: RegistryEntry[] = [];
+  for (const entry of readRegistry(file)) {
+    if (entry.pid === process.pid) continue;
+    const alive = pidAlive(entry.pid) && processStart(entry.pid) === entry.start;
+    if (alive) kept.push(entry);
+    else for (const base of entry.bases ?? []) if (/\/neuroos-\d+$/.test(base)) removeBase(base);
+  }
+  if (bases.length > 0) kept.push({ pid: process.pid, start: processStart(process.pid), bases });
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(kept));
+  } catch {}
+}
+
 function readInts(file: string): number[] {
   try {
     return fs
@@ -101,17 +172,7 @@ let exitHookInstalled = false;
 
 /** On exit: kill what is left in this process's job groups and remove them (synchronously). */
 function removeOwnBasesNow(): void {
-  for (const base of ownBases) {
-    let jobs: string[] = [];
-    try {
-      jobs = fs
-        .readdirSync(base, { withFileTypes: true })
-        .filter((e) => e.isDirectory())
-        .map((e) => e.name);
-    } catch {}
-    for (const job of jobs) removeNow(path.join(base, job));
-    removeNow(base);
-  }
+  for (const base of ownBases) removeBase(base);
 }
 
 /** Kills and removes a group, retrying for up to 200 ms while the kernel still holds it busy. */
@@ -128,23 +189,40 @@ function removeNow(dir: string): void {
   }
 }
 
-/** Job groups under `<own memory group>/neuroos-<pid>/` and `<own pids group>/neuroos-<pid>/`. */
+/** Job groups under `<own group>/neuroos-<pid>/` of the memory, pids and cpu controllers. */
 export class Cgroups {
   readonly support: CgroupSupport;
   private readonly memoryBase: string | null;
   private readonly pidsBase: string | null;
+  private readonly cpuBase: string | null;
+  private readonly cpuCores: number;
 
-  constructor(enabled = true) {
-    const memory = enabled ? ownGroup("memory") : null;
-    const pids = enabled ? ownGroup("pids") : null;
-    this.memoryBase = writable(memory) ? path.join(memory, `neuroos-${process.pid}`) : null;
-    this.pidsBase = writable(pids) ? path.join(pids, `neuroos-${process.pid}`) : null;
-    this.support = { memory: this.memoryBase !== null, pids: this.pidsBase !== null };
-    for (const base of [this.memoryBase, this.pidsBase]) {
-      if (!base) continue;
-      this.removeStale(path.dirname(base));
-      fs.mkdirSync(base, { recursive: true });
-      ownBases.add(base);
+  constructor(enabled = true, options: CgroupOptions = {}) {
+    const base = (controller: string) => {
+      const own = enabled ? ownGroup(controller) : null;
+      return writable(own) ? path.join(own, `neuroos-${process.pid}`) : null;
+    };
+    this.memoryBase = base("memory");
+    this.pidsBase = base("pids");
+    this.cpuBase = base("cpu");
+    this.cpuCores = options.cpuCores ?? 1;
+    this.support = {
+      memory: this.memoryBase !== null,
+      pids: this.pidsBase !== null,
+      cpu: this.cpuBase !== null,
+    };
+    const bases = [this.memoryBase, this.pidsBase, this.cpuBase].filter((b): b is string => b !== null);
+    if (options.registryFile) updateRegistry(options.registryFile, bases);
+    for (const dir of bases) {
+      this.removeStale(path.dirname(dir));
+      fs.mkdirSync(dir, { recursive: true });
+      ownBases.add(dir);
+    }
+    // Every sandbox together leaves the server a core: sandboxes get (cores - 1), at least one.
+    if (this.cpuBase) {
+      const total = Math.max(1, os.availableParallelism() - 1);
+      fs.writeFileSync(path.join(this.cpuBase, "cpu.cfs_period_us"), String(CPU_PERIOD_US));
+      fs.writeFileSync(path.join(this.cpuBase, "cpu.cfs_quota_us"), String(total * CPU_PERIOD_US));
     }
     if (!exitHookInstalled && ownBases.size > 0) {
       exitHookInstalled = true;
@@ -152,28 +230,18 @@ export class Cgroups {
     }
   }
 
-  /** Groups left by a server process that died (SIGKILL) are emptied and removed. */
+  /** Groups left by a server process that died (SIGKILL) in the same parent are removed. */
   private removeStale(parent: string): void {
     for (const name of fs.readdirSync(parent)) {
       const match = /^neuroos-(\d+)$/.exec(name);
       if (!match || Number(match[1]) === process.pid || pidAlive(Number(match[1]))) continue;
-      const base = path.join(parent, name);
-      for (const job of fs.readdirSync(base, { withFileTypes: true })) {
-        if (!job.isDirectory()) continue;
-        killGroup(path.join(base, job.name));
-        try {
-          fs.rmdirSync(path.join(base, job.name));
-        } catch {}
-      }
-      try {
-        fs.rmdirSync(base);
-      } catch {}
+      removeBase(path.join(parent, name));
     }
   }
 
   /** A fresh group for one job, or null when the host offers no writable controller. */
   create(limits: { memoryBytes: number; maxProcesses: number }): JobCgroup | null {
-    if (!this.memoryBase && !this.pidsBase) return null;
+    if (!this.memoryBase && !this.pidsBase && !this.cpuBase) return null;
     jobCounter += 1;
     const name = `job-${jobCounter}-${randomBytes(3).toString("hex")}`;
     const dirs: string[] = [];
@@ -203,6 +271,16 @@ export class Cgroups {
         fs.mkdirSync(pidsDir, { recursive: true });
         dirs.push(pidsDir);
       }
+      if (this.cpuBase) {
+        const cpuDir = path.join(this.cpuBase, name);
+        fs.mkdirSync(cpuDir, { recursive: true });
+        dirs.push(cpuDir);
+        fs.writeFileSync(path.join(cpuDir, "cpu.cfs_period_us"), String(CPU_PERIOD_US));
+        fs.writeFileSync(
+          path.join(cpuDir, "cpu.cfs_quota_us"),
+          String(Math.round(this.cpuCores * CPU_PERIOD_US)),
+        );
+      }
       setLimits(limits);
     } catch (err) {
       for (const dir of dirs) void removeGroup(dir);
@@ -231,7 +309,7 @@ export class Cgroups {
 
   /** Removes this process's (empty) parent groups; called when the server closes. */
   close(): void {
-    for (const base of [this.memoryBase, this.pidsBase]) {
+    for (const base of [this.memoryBase, this.pidsBase, this.cpuBase]) {
       if (!base) continue;
       try {
         fs.rmdirSync(base);

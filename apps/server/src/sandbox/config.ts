@@ -6,6 +6,7 @@ export function sandboxConfig(env: Env): SandboxConfig {
   return {
     bwrap: env.SANDBOX_BWRAP,
     dataDir: env.DATA_DIR,
+    cpuCores: env.SANDBOX_CPU_CORES,
     limits: {
       timeoutMs: env.SANDBOX_TIMEOUT_MS,
       cpuSeconds: env.SANDBOX_CPU_SECONDS ?? Math.ceil(env.SANDBOX_TIMEOUT_MS / 1000),

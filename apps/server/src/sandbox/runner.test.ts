@@ -30,7 +30,11 @@ describeWithSandbox("sandbox runner", () => {
 
   it("reports itself healthy with every protection on this host", async () => {
     const health = await sandbox.health();
-    expect(health).toMatchObject({ available: true, seccomp: true, cgroups: { memory: true, pids: true } });
+    expect(health).toMatchObject({
+      available: true,
+      seccomp: true,
+      cgroups: { memory: true, pids: true, cpu: true },
+    });
     expect(health.bwrapVersion).toMatch(/^\d+\.\d+/);
   });
 

@@ -45,6 +45,8 @@ export interface SandboxConfig {
   limits: SandboxLimits;
   /** The server's data directory: must not be visible inside (checked, fail closed). */
   dataDir: string;
+  /** CPU time each sandbox may use, in cores (default 1). */
+  cpuCores?: number;
   /** Use cgroups when the host allows (default true). */
   cgroups?: boolean;
 }
@@ -92,7 +94,10 @@ export class Sandbox {
 
   private setup(): { layout: SandboxLayout; cgroups: Cgroups; pool: WarmPool } {
     this.layout ??= prepareLayout();
-    this.cgroups ??= new Cgroups(this.config.cgroups ?? true);
+    this.cgroups ??= new Cgroups(this.config.cgroups ?? true, {
+      cpuCores: this.config.cpuCores,
+      registryFile: path.join(this.config.dataDir, "sandbox-cgroups.json"),
+    });
     const { layout, cgroups } = this;
     this.pool ??= new WarmPool(() => ({
       bwrap: this.config.bwrap,
@@ -126,7 +131,7 @@ export class Sandbox {
       message: SANDBOX_UNAVAILABLE_MESSAGE,
       bwrapVersion: null,
       seccomp: false,
-      cgroups: { memory: false, pids: false },
+      cgroups: { memory: false, pids: false, cpu: false },
       limits: {
         timeoutMs: l.timeoutMs,
         cpuSeconds: l.cpuSeconds,

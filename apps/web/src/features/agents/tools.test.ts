@@ -15,7 +15,7 @@ const health = (available: boolean): SandboxHealth => ({
   message: available ? "Sandbox ready" : "Code execution is unavailable: bwrap is missing",
   bwrapVersion: null,
   seccomp: false,
-  cgroups: { memory: false, pids: false },
+  cgroups: { memory: false, pids: false, cpu: false },
   limits,
 });
 function byName(name: string): ToolInfo {
