@@ -18,13 +18,10 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // React changes less often than the app: its own chunk stays cached across releases. Every
+        // other library goes with the screens that import it (routes load lazily, app/router.tsx).
         codeSplitting: {
-          groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            // Syntax highlighting stays out: it loads on first use (features/console/use-highlight.ts).
-            { name: "vendor", test: /node_modules[\\/](?!(highlight\.js|lowlight)[\\/])/ },
-          ],
+          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
         },
       },
     },

@@ -10,6 +10,3 @@ export const healthSchema = z.object({
   }),
 });
 export type Health = z.infer<typeof healthSchema>;
-
-/** The product version shown in the console header and reported by /api/health. */
-export const APP_VERSION = "0.3.9";

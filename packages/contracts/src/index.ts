@@ -11,3 +11,4 @@ export * from "./modules";
 export * from "./sandbox";
 export * from "./settings";
 export * from "./terminal";
+export * from "./version";

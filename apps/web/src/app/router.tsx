@@ -1,67 +1,138 @@
-import { createBrowserRouter, Navigate } from "react-router";
-import { ToolsPage } from "../features/agents/tools-page";
-import { ForgotPasswordPage } from "../features/auth/forgot-password-page";
-import { LoginPage } from "../features/auth/login-page";
-import { ResetPasswordPage } from "../features/auth/reset-password-page";
-import { SignupPage } from "../features/auth/signup-page";
-import { ConsolePage } from "../features/console/console-page";
-import { SystemConsolePage } from "../features/dashboard/system-console-page";
-import { FilesPage } from "../features/files/files-page";
-import { AboutPage } from "../features/marketing/about-page";
-import { LandingPage } from "../features/marketing/landing-page";
-import { SupportPage } from "../features/marketing/support-page";
-import { NotFoundPage } from "../features/not-found/not-found-page";
-import { SettingsPage } from "../features/settings/settings-page";
-import { TerminalPage } from "../features/terminal/terminal-page";
-import { AuthLayout } from "./layouts/auth-layout";
-import { DashboardLayout } from "./layouts/dashboard-layout";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { FullScreenLayout } from "./layouts/full-screen-layout";
 import { PublicLayout } from "./layouts/public-layout";
-import { RequireAuth } from "./require-auth";
+import { lazyNamed, lazyScreen } from "./lazy-screen";
+import { appRegistry, isAvailable } from "./registry";
+
+// The signed-in shell and the auth pages' frame load with the first screen that needs them.
+const requireAuth = () =>
+  lazyNamed(
+    () => import("./require-auth"),
+    (m) => m.RequireAuth,
+  );
+
+const DASHBOARD = "/dashboard";
+
+/** Every available app of the registry, as routes: dashboard ones in its shell, others full screen. */
+const apps = appRegistry.filter(isAvailable).map((entry) => ({ entry, element: lazyScreen(entry.load) }));
+const dashboardApps: RouteObject[] = apps
+  .filter(({ entry }) => entry.route === DASHBOARD || entry.route.startsWith(`${DASHBOARD}/`))
+  .map(({ entry, element }) =>
+    entry.route === DASHBOARD
+      ? { index: true, element }
+      : { path: entry.route.slice(DASHBOARD.length + 1), element },
+  );
+const fullScreenApps: RouteObject[] = apps
+  .filter(({ entry }) => !entry.route.startsWith(DASHBOARD))
+  .map(({ entry, element }) => ({
+    path: entry.route,
+    element: requireAuth(),
+    children: [{ element: <FullScreenLayout />, children: [{ index: true, element }] }],
+  }));
 
 export const router = createBrowserRouter([
   {
     element: <PublicLayout />,
     children: [
-      { path: "/", element: <LandingPage /> },
-      { path: "/about", element: <AboutPage /> },
-      { path: "/support", element: <SupportPage /> },
-      { path: "*", element: <NotFoundPage /> },
+      {
+        path: "/",
+        element: lazyNamed(
+          () => import("../features/marketing/landing-page"),
+          (m) => m.LandingPage,
+        ),
+      },
+      {
+        path: "/about",
+        element: lazyNamed(
+          () => import("../features/marketing/about-page"),
+          (m) => m.AboutPage,
+        ),
+      },
+      {
+        path: "/support",
+        element: lazyNamed(
+          () => import("../features/marketing/support-page"),
+          (m) => m.SupportPage,
+        ),
+      },
+      {
+        path: "*",
+        element: lazyNamed(
+          () => import("../features/not-found/not-found-page"),
+          (m) => m.NotFoundPage,
+        ),
+      },
     ],
   },
   {
     path: "/auth",
-    element: <AuthLayout />,
+    element: lazyNamed(
+      () => import("./layouts/auth-layout"),
+      (m) => m.AuthLayout,
+    ),
     children: [
-      { path: "login", element: <LoginPage /> },
-      { path: "signup", element: <SignupPage /> },
-      { path: "forgot-password", element: <ForgotPasswordPage /> },
-      { path: "reset-password", element: <ResetPasswordPage /> },
+      {
+        path: "login",
+        element: lazyNamed(
+          () => import("../features/auth/login-page"),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        path: "signup",
+        element: lazyNamed(
+          () => import("../features/auth/signup-page"),
+          (m) => m.SignupPage,
+        ),
+      },
+      {
+        path: "forgot-password",
+        element: lazyNamed(
+          () => import("../features/auth/forgot-password-page"),
+          (m) => m.ForgotPasswordPage,
+        ),
+      },
+      {
+        path: "reset-password",
+        element: lazyNamed(
+          () => import("../features/auth/reset-password-page"),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
     ],
   },
   {
     path: "/console",
-    element: <RequireAuth />,
-    children: [{ element: <FullScreenLayout />, children: [{ index: true, element: <ConsolePage /> }] }],
-  },
-  {
-    path: "/terminal",
-    element: <RequireAuth />,
-    children: [{ element: <FullScreenLayout />, children: [{ index: true, element: <TerminalPage /> }] }],
-  },
-  {
-    path: "/dashboard",
-    element: <RequireAuth />,
+    element: requireAuth(),
     children: [
       {
-        element: <DashboardLayout />,
+        element: <FullScreenLayout />,
         children: [
-          { index: true, element: <SystemConsolePage /> },
-          { path: "settings", element: <SettingsPage /> },
-          { path: "tools", element: <ToolsPage /> },
-          { path: "files", element: <FilesPage /> },
+          {
+            index: true,
+            element: lazyNamed(
+              () => import("../features/console/console-page"),
+              (m) => m.ConsolePage,
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  ...fullScreenApps,
+  {
+    path: DASHBOARD,
+    element: requireAuth(),
+    children: [
+      {
+        element: lazyNamed(
+          () => import("./layouts/dashboard-layout"),
+          (m) => m.DashboardLayout,
+        ),
+        children: [
+          ...dashboardApps,
           // Spec: an unknown dashboard path falls back to the System Console.
-          { path: "*", element: <Navigate to="/dashboard" replace /> },
+          { path: "*", element: <Navigate to={DASHBOARD} replace /> },
         ],
       },
     ],

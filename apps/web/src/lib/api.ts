@@ -1,4 +1,4 @@
-import { apiErrorSchema } from "@neuroos/contracts";
+import type { ApiError } from "@neuroos/contracts";
 import type { QueryFunction } from "@tanstack/react-query";
 
 /**
@@ -16,13 +16,35 @@ export class HttpError extends Error {
     super(`${status}: ${bodyText || statusText}`);
     this.name = "HttpError";
     this.status = status;
-    const parsed = apiErrorSchema.safeParse(safeJson(bodyText));
-    if (parsed.success) {
-      this.code = parsed.data.error.code;
-      this.serverMessage = parsed.data.error.message;
-      this.fields = parsed.data.error.fields;
+    const parsed = apiErrorOf(safeJson(bodyText));
+    if (parsed) {
+      this.code = parsed.error.code;
+      this.serverMessage = parsed.error.message;
+      this.fields = parsed.error.fields;
     }
   }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The server's `{ error: { code, message, fields? } }`, checked by hand: this module is in every
+ * page's first download, where the zod runtime would cost more than the rest of the shell.
+ */
+export function apiErrorOf(body: unknown): ApiError | null {
+  const error = isRecord(body) ? body.error : undefined;
+  if (!isRecord(error) || typeof error.code !== "string" || typeof error.message !== "string") return null;
+  const fields = isRecord(error.fields)
+    ? Object.fromEntries(
+        Object.entries(error.fields).filter((e): e is [string, string] => typeof e[1] === "string"),
+      )
+    : undefined;
+  return {
+    error: fields
+      ? { code: error.code, message: error.message, fields }
+      : { code: error.code, message: error.message },
+  };
 }
 
 function safeJson(text: string): unknown {

@@ -1,12 +1,15 @@
 import { NavLink } from "react-router";
+import { type AppEntry, appGroups, appsIn, isAvailable } from "../../app/registry";
 import { cn } from "../../lib/cn";
-import { type NavEntry, navEntries, navGroups } from "./navigation";
 
 const itemClasses = "flex items-center gap-3 rounded-md px-3 py-2 text-sm";
 
-function NavItem({ entry, onNavigate }: { entry: NavEntry; onNavigate?: () => void }) {
+/** The groups the dashboard lists (the desktop's system apps are listed by the desktop). */
+const sidebarGroups = appGroups.filter((group) => group.id === "system" || group.id === "apps");
+
+function NavItem({ entry, onNavigate }: { entry: AppEntry; onNavigate?: () => void }) {
   const Icon = entry.icon;
-  if (!entry.available) {
+  if (!isAvailable(entry)) {
     return (
       <div aria-disabled="true" className={cn(itemClasses, "cursor-not-allowed text-muted-foreground")}>
         <Icon className="size-4 shrink-0 opacity-70" aria-hidden="true" />
@@ -19,7 +22,7 @@ function NavItem({ entry, onNavigate }: { entry: NavEntry; onNavigate?: () => vo
   }
   return (
     <NavLink
-      to={entry.path}
+      to={entry.route}
       end
       onClick={onNavigate}
       className={({ isActive }) =>
@@ -40,14 +43,14 @@ function NavItem({ entry, onNavigate }: { entry: NavEntry; onNavigate?: () => vo
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <nav aria-label="Dashboard" className="grid gap-6 p-4">
-      {navGroups.map((group) => (
+      {sidebarGroups.map((group) => (
         <div key={group.id}>
           <h2 className="mb-2 px-3 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
             {group.title}
           </h2>
           <ul className="grid gap-0.5">
-            {navEntries
-              .filter((entry) => entry.group === group.id)
+            {appsIn(group.id)
+              .filter((entry) => entry.sidebar !== false)
               .map((entry) => (
                 <li key={entry.id}>
                   <NavItem entry={entry} onNavigate={onNavigate} />

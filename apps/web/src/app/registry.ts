@@ -1,0 +1,255 @@
+import {
+  AppWindow,
+  AudioLines,
+  BarChart3,
+  Code2,
+  FileText,
+  FolderOpen,
+  LayoutDashboard,
+  ListTodo,
+  type LucideIcon,
+  Monitor,
+  NotebookPen,
+  Search,
+  Settings,
+  Sheet,
+  Sparkles,
+  SquareTerminal,
+  Wrench,
+} from "lucide-react";
+import type { ComponentType } from "react";
+
+/** Where an app is listed: the dashboard's groups, and the desktop's system apps. */
+export type AppGroup = "system" | "apps" | "neuro-equality" | "system-apps";
+
+/** A screen module: what `load()` resolves to (its component as the default export). */
+export type ScreenModule = { default: ComponentType };
+
+export interface AppEntry {
+  id: string;
+  title: string;
+  icon: LucideIcon;
+  /** Its route: under /dashboard it opens in the dashboard shell, elsewhere on its own. */
+  route: string;
+  group: AppGroup;
+  /** A window's size when opened on the desktop (spec: 800 × 600). */
+  window: { width: number; height: number };
+  /** At most one window of it at a time. */
+  singleton: boolean;
+  /** Shown in the desktop's icon grid (system apps are in the launcher only). */
+  onDesktop: boolean;
+  /** False for desktop apps the dashboard sidebar does not list (spec: IDE, Vector Search). */
+  sidebar?: false;
+  /** Its screen, loaded on first use; absent until the issue that builds it ships it. */
+  load?: () => Promise<ScreenModule>;
+}
+
+export const appGroups: { id: AppGroup; title: string }[] = [
+  { id: "system", title: "System" },
+  { id: "apps", title: "Desktop Apps" },
+  { id: "neuro-equality", title: "NeuroEquality" },
+  { id: "system-apps", title: "System apps" },
+];
+
+const WINDOW = { width: 800, height: 600 };
+
+/** Picks a named export as a screen module. */
+function screen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): () => Promise<ScreenModule> {
+  return () => load().then((m) => ({ default: pick(m) }));
+}
+
+/**
+ * The one list of apps and screens: the router, the dashboard sidebar and mobile menu, the
+ * desktop grid and launcher and the marketplace read it; nothing lists the apps a second time.
+ */
+export const appRegistry: AppEntry[] = [
+  {
+    id: "console",
+    title: "System Console",
+    icon: LayoutDashboard,
+    route: "/dashboard",
+    group: "system",
+    window: WINDOW,
+    singleton: true,
+    onDesktop: false,
+    load: screen(
+      () => import("../features/dashboard/system-console-page"),
+      (m) => m.SystemConsolePage,
+    ),
+  },
+  {
+    id: "desktop",
+    title: "Desktop OS",
+    icon: Monitor,
+    route: "/desktop",
+    group: "system",
+    window: WINDOW,
+    singleton: true,
+    onDesktop: false,
+  },
+  {
+    id: "tools",
+    title: "Tools & Agents",
+    icon: Wrench,
+    route: "/dashboard/tools",
+    group: "system",
+    window: WINDOW,
+    singleton: true,
+    onDesktop: false,
+    load: screen(
+      () => import("../features/agents/tools-page"),
+      (m) => m.ToolsPage,
+    ),
+  },
+  {
+    id: "files",
+    title: "Files",
+    icon: FolderOpen,
+    route: "/dashboard/files",
+    group: "system",
+    window: WINDOW,
+    singleton: true,
+    onDesktop: false,
+    load: screen(
+      () => import("../features/files/files-page"),
+      (m) => m.FilesPage,
+    ),
+  },
+  {
+    id: "audio",
+    title: "Audio I/O",
+    icon: AudioLines,
+    route: "/dashboard/audio",
+    group: "system",
+    window: WINDOW,
+    singleton: true,
+    onDesktop: false,
+  },
+  {
+    id: "settings",
+    title: "Settings",
+    icon: Settings,
+    route: "/dashboard/settings",
+    group: "system",
+    window: WINDOW,
+    singleton: true,
+    onDesktop: false,
+    load: screen(
+      () => import("../features/settings/settings-page"),
+      (m) => m.SettingsPage,
+    ),
+  },
+  {
+    id: "notes-pad",
+    title: "NotesPad",
+    icon: NotebookPen,
+    route: "/dashboard/apps/notes-pad",
+    group: "apps",
+    window: WINDOW,
+    singleton: false,
+    onDesktop: true,
+  },
+  {
+    id: "smart-doc",
+    title: "SmartDoc",
+    icon: FileText,
+    route: "/dashboard/apps/smart-doc",
+    group: "apps",
+    window: WINDOW,
+    singleton: false,
+    onDesktop: true,
+  },
+  {
+    id: "logic-sheet",
+    title: "LogicSheet",
+    icon: Sheet,
+    route: "/dashboard/apps/logic-sheet",
+    group: "apps",
+    window: WINDOW,
+    singleton: false,
+    onDesktop: true,
+  },
+  {
+    id: "mind-planner",
+    title: "MindPlanner",
+    icon: ListTodo,
+    route: "/dashboard/apps/mind-planner",
+    group: "apps",
+    window: WINDOW,
+    singleton: false,
+    onDesktop: true,
+  },
+  {
+    id: "prompt-canvas",
+    title: "PromptCanvas",
+    icon: Sparkles,
+    route: "/dashboard/apps/prompt-canvas",
+    group: "apps",
+    window: WINDOW,
+    singleton: false,
+    onDesktop: true,
+  },
+  {
+    id: "ide",
+    title: "Neuro IDE",
+    icon: Code2,
+    route: "/ide",
+    group: "apps",
+    window: WINDOW,
+    singleton: true,
+    onDesktop: true,
+    sidebar: false,
+  },
+  {
+    id: "vector-search",
+    title: "Vector Search",
+    icon: Search,
+    route: "/vector-search",
+    group: "apps",
+    window: WINDOW,
+    singleton: true,
+    onDesktop: true,
+    sidebar: false,
+  },
+  {
+    id: "neuro-equality",
+    title: "NeuroEquality OS",
+    icon: AppWindow,
+    route: "/neuro-equality",
+    group: "neuro-equality",
+    window: WINDOW,
+    singleton: true,
+    onDesktop: false,
+  },
+  {
+    id: "terminal",
+    title: "Terminal",
+    icon: SquareTerminal,
+    route: "/terminal",
+    group: "system-apps",
+    window: WINDOW,
+    singleton: false,
+    onDesktop: false,
+    load: screen(
+      () => import("../features/terminal/terminal-page"),
+      (m) => m.TerminalPage,
+    ),
+  },
+  {
+    id: "analytics",
+    title: "Analytics",
+    icon: BarChart3,
+    route: "/analytics",
+    group: "system-apps",
+    window: WINDOW,
+    singleton: true,
+    onDesktop: false,
+  },
+];
+
+/** Whether the app's screen exists yet (an entry without `load` is listed, never linked). */
+export const isAvailable = (entry: AppEntry): entry is AppEntry & { load: () => Promise<ScreenModule> } =>
+  entry.load !== undefined;
+
+/** The apps of a group, in registry order. */
+export const appsIn = (group: AppGroup): AppEntry[] => appRegistry.filter((entry) => entry.group === group);
