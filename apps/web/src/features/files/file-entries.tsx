@@ -1,0 +1,198 @@
+import type { FileEntry } from "@neuroos/contracts";
+import { useMutation } from "@tanstack/react-query";
+import { Download, Eye, File, FileCode, FileText, Folder, LoaderCircle, Pencil, Trash2 } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Button, buttonClasses } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { TextField } from "../../components/ui/text-field";
+import { toast } from "../../components/ui/use-toast";
+import { apiRequest, errorMessage } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import { baseName, downloadUrl, formatBytes, joinPath, nameError, type useFileStats } from "./files-api";
+
+export function StatsLine({ stats }: { stats: ReturnType<typeof useFileStats>["data"] }) {
+  if (!stats) return null;
+  const used = stats.totalSize / stats.quota.maxWorkspaceBytes;
+  return (
+    <div className="grid min-w-48 gap-1 text-sm" data-testid="file-stats">
+      <p className="text-muted-foreground">
+        {stats.totalFiles} {stats.totalFiles === 1 ? "file" : "files"} · {formatBytes(stats.totalSize)} of{" "}
+        {formatBytes(stats.quota.maxWorkspaceBytes)} used
+      </p>
+      <progress
+        className="h-1.5 w-full appearance-none overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary [&::-moz-progress-bar]:bg-primary"
+        max={1000}
+        value={Math.min(1000, Math.round(used * 1000))}
+        aria-label="Workspace storage used"
+      />
+    </div>
+  );
+}
+
+interface EntryRowProps {
+  entry: FileEntry;
+  onOpenFolder: () => void;
+  onView: () => void;
+  onRename: () => void;
+  onDelete: () => void;
+}
+
+export function EntryRow({ entry, onOpenFolder, onView, onRename, onDelete }: EntryRowProps) {
+  const name = baseName(entry.path);
+  const isDir = entry.type === "directory";
+  const openable = isDir || isTextFile(name);
+  const nameClasses =
+    "flex min-w-0 items-center gap-2 rounded text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
+  return (
+    <li
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 sm:flex-nowrap sm:px-4"
+      data-testid="file-row"
+    >
+      <div className="flex min-w-0 flex-1 basis-full items-center gap-2 sm:basis-auto">
+        {openable ? (
+          <button
+            type="button"
+            className={cn(nameClasses, "hover:underline")}
+            onClick={isDir ? onOpenFolder : onView}
+            aria-label={isDir ? `Open folder ${name}` : `View ${name}`}
+          >
+            <EntryIcon entry={entry} />
+            <span className="truncate font-medium">{name}</span>
+          </button>
+        ) : (
+          <span className={nameClasses}>
+            <EntryIcon entry={entry} />
+            <span className="truncate font-medium">{name}</span>
+          </span>
+        )}
+      </div>
+      <span className="w-20 shrink-0 text-sm text-muted-foreground tabular-nums sm:text-right">
+        {isDir ? "—" : formatBytes(entry.size)}
+      </span>
+      <time className="w-40 shrink-0 text-sm text-muted-foreground" dateTime={entry.modified}>
+        {dateFormat.format(new Date(entry.modified))}
+      </time>
+      <div className="ml-auto flex shrink-0 items-center gap-0.5">
+        {!isDir && openable ? (
+          <Button variant="ghost" size="icon" aria-label={`Open ${name}`} onClick={onView}>
+            <Eye aria-hidden="true" />
+          </Button>
+        ) : null}
+        {!isDir ? (
+          <a
+            className={buttonClasses("ghost", "icon")}
+            href={downloadUrl(entry.path)}
+            download={name}
+            aria-label={`Download ${name}`}
+          >
+            <Download aria-hidden="true" />
+          </a>
+        ) : null}
+        <Button variant="ghost" size="icon" aria-label={`Rename ${name}`} onClick={onRename}>
+          <Pencil aria-hidden="true" />
+        </Button>
+        <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} onClick={onDelete}>
+          <Trash2 aria-hidden="true" className="text-danger-text" />
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+export function NameFormDialog({
+  dialog,
+  dir,
+  onClose,
+  onDone,
+}: {
+  dialog: NameDialog;
+  dir: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const initial = dialog.kind === "rename" ? baseName(dialog.entry.path) : "";
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string | undefined>();
+  const mutation = useMutation({
+    mutationFn: async (value: string) => {
+      if (dialog.kind === "mkdir")
+        return apiRequest("POST", "/api/files/mkdir", { path: joinPath(dir, value) });
+      const from = dialog.entry.path;
+      const parent = from.slice(0, from.lastIndexOf("/")) || "/";
+      return apiRequest("POST", "/api/files/move", { from, to: joinPath(parent, value) });
+    },
+    onSuccess: (_data, value) => {
+      toast({ title: dialog.kind === "mkdir" ? `Created folder ${value}` : `Renamed to ${value}` });
+      onDone();
+    },
+    onError: (err) => setError(errorMessage(err, "Something went wrong. Please try again.")),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = nameError(name);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    if (dialog.kind === "rename" && name.trim() === initial) {
+      onClose();
+      return;
+    }
+    mutation.mutate(name.trim());
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={dialog.kind === "mkdir" ? "New folder" : `Rename ${initial}`}
+    >
+      <form className="grid gap-4 p-5" onSubmit={submit} noValidate>
+        <TextField
+          name="name"
+          label={dialog.kind === "mkdir" ? "Folder name" : "New name"}
+          value={name}
+          autoComplete="off"
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setError(undefined);
+          }}
+          error={error}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? (
+              <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />
+            ) : null}
+            {dialog.kind === "mkdir" ? "Create" : "Rename"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const textExtensions =
+  /\.(txt|md|markdown|py|js|mjs|cjs|ts|tsx|jsx|json|ya?ml|toml|ini|cfg|csv|tsv|html?|css|scss|sh|bash|xml|sql|log|env|gitignore|rs|go|java|c|h|cpp|hpp|rb|php)$/i;
+
+export function isTextFile(name: string): boolean {
+  return textExtensions.test(name) || !name.includes(".");
+}
+
+export function EntryIcon({ entry }: { entry: FileEntry }) {
+  if (entry.type === "directory")
+    return <Folder className="size-5 shrink-0 text-primary" aria-hidden="true" />;
+  const name = baseName(entry.path);
+  if (/\.(py|js|mjs|ts|tsx|jsx|sh|json)$/i.test(name))
+    return <FileCode className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />;
+  if (isTextFile(name))
+    return <FileText className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />;
+  return <File className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />;
+}
+
+export type NameDialog = { kind: "mkdir" } | { kind: "rename"; entry: FileEntry };
