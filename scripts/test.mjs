@@ -15,6 +15,7 @@ const step = (name, command, args) => {
 };
 
 step("lint (biome)", "npx", ["biome", "check", "."]);
+step("structure (file sizes, feature boundaries)", "node", ["scripts/check-structure.mjs"]);
 step("type-check (tsc)", "npm", ["run", "typecheck", "--silent"]);
 step("build", "npm", ["run", "build", "--silent"]);
 // The sandbox tests need bubblewrap: installed here as root, else the apt-get line is printed.

@@ -14,9 +14,9 @@ import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage, HttpError } from "../../lib/api";
-import { useProviders } from "../console/providers-api";
-import { CheckboxField, SelectField, TemperatureField, TextareaField } from "../settings/fields";
-import { useCreateAgent, useUpdateAgent } from "./agents-api";
+import { useCreateAgent, useUpdateAgent } from "../../lib/resources/agents";
+import { useProviders } from "../../lib/resources/providers";
+import { CheckboxField, SelectField, TemperatureField, TextareaField } from "../settings";
 
 type Errors = Record<string, string>;
 

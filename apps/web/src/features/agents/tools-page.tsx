@@ -9,9 +9,9 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { useProviderStatus, useProviders } from "../console/providers-api";
+import { useAgents, useDeleteAgent, useSandboxHealth, useUpdateAgent } from "../../lib/resources/agents";
+import { useProviderStatus, useProviders } from "../../lib/resources/providers";
 import { AgentDialog } from "./agent-dialog";
-import { useAgents, useDeleteAgent, useSandboxHealth, useUpdateAgent } from "./agents-api";
 import { type ToolStatus, toolStatus, tools } from "./tools";
 
 /** /dashboard/tools: the agent tools with their live status, and the user's agents. */

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { useAgents } from "../agents/agents-api";
+import { useAgents } from "../../lib/resources/agents";
 import { useSetSessionAgent } from "./sessions-api";
 
 /** The select's value for plain chat (no agent, no tools). */

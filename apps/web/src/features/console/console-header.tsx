@@ -1,6 +1,6 @@
 import { BrainCircuit } from "lucide-react";
 import type { ReactNode } from "react";
-import { useHealth } from "../system/use-health";
+import { useHealth } from "../system";
 import { HeaderIndicators } from "./header-indicators";
 
 /** The console's title bar: name, the server's real version, the indicators and actions. */

@@ -5,7 +5,7 @@ import { Button, buttonClasses } from "../../components/ui/button";
 import { Tooltip } from "../../components/ui/tooltip";
 import { cn } from "../../lib/cn";
 import { useMediaQuery } from "../../lib/use-media-query";
-import { ThemeToggle } from "../theme/theme-toggle";
+import { ThemeToggle } from "../theme";
 import { ActivityPanel } from "./activity-panel";
 import { ChatPanel } from "./chat-panel";
 import { ConsoleProvider } from "./console-context";

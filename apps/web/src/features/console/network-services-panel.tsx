@@ -1,8 +1,8 @@
 import type { ProviderInfo, ProviderStatus } from "@neuroos/contracts";
 import { Network } from "lucide-react";
 import { errorMessage } from "../../lib/api";
+import { useProviderStatus, useProviders } from "../../lib/resources/providers";
 import { PanelQuery, PanelSection } from "./panel-section";
-import { useProviderStatus, useProviders } from "./providers-api";
 import { StatusBadge, type StatusTone } from "./status-badge";
 
 const statusView: Record<ProviderStatus["status"], { tone: StatusTone; label: string }> = {

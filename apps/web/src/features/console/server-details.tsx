@@ -3,8 +3,8 @@ import { Info } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { DetailList } from "../../components/ui/detail-list";
 import { formatDate, formatUptime } from "../../lib/format";
-import { planLabel, useSignedInUser } from "../auth/use-signed-in-user";
-import { systemState, useHealth } from "../system/use-health";
+import { planLabel, useSignedInUser } from "../auth";
+import { systemState, useHealth } from "../system";
 
 const databaseNames = { pglite: "PGlite (embedded PostgreSQL)", postgres: "PostgreSQL" } as const;
 

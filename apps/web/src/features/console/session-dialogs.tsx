@@ -5,7 +5,7 @@ import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
 import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { errorMessage } from "../../lib/api";
-import { useAgents } from "../agents/agents-api";
+import { useAgents } from "../../lib/resources/agents";
 import { AgentSelect, PLAIN_CHAT } from "./agent-picker";
 import { useCreateSession, useDeleteSession, useRenameSession } from "./sessions-api";
 

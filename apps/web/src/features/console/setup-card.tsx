@@ -8,9 +8,8 @@ import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
-import { SelectField } from "../settings/fields";
-import { LocalModels } from "../settings/local-models";
-import { useLocalModels, useSaveSettings, useTestConnection } from "../settings/settings-api";
+import { useLocalModels, useSaveSettings, useTestConnection } from "../../lib/resources/settings";
+import { LocalModels, SelectField } from "../settings";
 
 const KEYED_PROVIDERS: ProviderId[] = ["openai", "anthropic", "huggingface"];
 

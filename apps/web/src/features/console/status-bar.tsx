@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { cn } from "../../lib/cn";
 import { formatBytes } from "../../lib/format";
 import { useStore } from "../../lib/store";
-import { useHealth } from "../system/use-health";
+import { useHealth } from "../system";
 import { pendingDrafts } from "./chat-state";
 import { useConsole } from "./console-context";
 import { contextLabel, contextSize } from "./context-tokens";

@@ -1,4 +1,4 @@
-import { ConsoleScreen } from "../console/console-screen";
+import { ConsoleScreen } from "../console";
 
 /** /dashboard: the System Console, the main console inside the dashboard shell. */
 export function SystemConsolePage() {

@@ -1,7 +1,6 @@
 import { Crown } from "lucide-react";
 import { Badge } from "../../components/ui/badge";
-import { SignOutButton } from "../auth/sign-out-button";
-import { planLabel, useSignedInUser } from "../auth/use-signed-in-user";
+import { planLabel, SignOutButton, useSignedInUser } from "../auth";
 
 /** Who is signed in, their plan, and the sign-out button. */
 export function UserPanel() {

@@ -10,9 +10,9 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { TextField } from "../../components/ui/text-field";
 import { errorMessage } from "../../lib/api";
+import { useTestConnection } from "../../lib/resources/settings";
 import { SelectField } from "./fields";
 import { LocalModels } from "./local-models";
-import { useTestConnection } from "./settings-api";
 
 export function ModelSelect({
   label,

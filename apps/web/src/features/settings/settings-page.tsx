@@ -13,10 +13,10 @@ import { Spinner } from "../../components/ui/spinner";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage, HttpError } from "../../lib/api";
-import { useProviders } from "../console/providers-api";
+import { useProviders } from "../../lib/resources/providers";
+import { useSaveSettings, useSettings } from "../../lib/resources/settings";
 import { CheckboxField, SelectField, TemperatureField } from "./fields";
 import { type Errors, ModelSelect, ProviderCard, type ProviderDraft } from "./provider-card";
-import { useSaveSettings, useSettings } from "./settings-api";
 
 interface Draft {
   defaultProvider: ProviderId;

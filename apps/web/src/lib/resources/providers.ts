@@ -1,7 +1,7 @@
 import { type ProviderId, providerStatusSchema, providersResponseSchema } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { getQueryFn } from "../../lib/api";
-import { queryKeys } from "../../lib/query-keys";
+import { getQueryFn } from "../api";
+import { queryKeys } from "../query-keys";
 
 const fetchJson = getQueryFn({ on401: "throw" });
 

@@ -8,7 +8,7 @@ import {
 } from "@neuroos/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { apiRequest, getQueryFn } from "../../lib/api";
+import { apiRequest, getQueryFn } from "../api";
 
 const fetchJson = getQueryFn({ on401: "throw" });
 

@@ -1,0 +1,2 @@
+/** The console feature's public module. */
+export { ConsoleScreen } from "./console-screen";

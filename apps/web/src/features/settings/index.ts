@@ -1,0 +1,3 @@
+/** The settings feature's public module: form fields and local models shared with other screens. */
+export * from "./fields";
+export { LocalModels } from "./local-models";

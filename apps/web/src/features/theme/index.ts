@@ -1,0 +1,2 @@
+/** The theme feature's public module. */
+export { ThemeToggle } from "./theme-toggle";

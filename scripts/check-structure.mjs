@@ -1,0 +1,46 @@
+// Guard rails of the code layout, run by `npm test` (and on its own: node scripts/check-structure.mjs):
+//  - no source file over 400 lines (tests and generated migrations aside): split it by what it does;
+//  - a web feature (apps/web/src/features/<name>/) reaches another feature only through that
+//    feature's public module, its index.ts: `../<other>`, never `../<other>/<internal file>`.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+const MAX_LINES = 400;
+const root = path.resolve(import.meta.dirname, "..");
+const sourceRoots = ["apps/server/src", "apps/web/src", "packages/contracts/src"];
+const featuresDir = "apps/web/src/features";
+
+function* files(dir) {
+  for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const rel = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(rel);
+    else if (/\.(ts|tsx)$/.test(entry.name)) yield rel;
+  }
+}
+
+const problems = [];
+for (const dir of sourceRoots) {
+  for (const file of files(dir)) {
+    if (/\.test\.tsx?$/.test(file) || file.includes("/migrations/")) continue;
+    const text = readFileSync(path.join(root, file), "utf8");
+    const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+    if (lines > MAX_LINES) problems.push(`${file}: ${lines} lines (at most ${MAX_LINES}; split it by what it does)`);
+    if (!file.startsWith(`${featuresDir}/`)) continue;
+    const feature = file.slice(featuresDir.length + 1).split("/")[0];
+    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
+      const spec = match[1];
+      if (!spec.startsWith(".")) continue;
+      const target = path.relative(featuresDir, path.join(path.dirname(file), spec));
+      if (target.startsWith("..")) continue; // outside the features: lib/, components/, app/
+      const [other, ...rest] = target.split(path.sep);
+      if (other !== feature && rest.length > 0 && rest.join("/") !== "index")
+        problems.push(`${file}: imports "${spec}", an internal file of the feature '${other}' (import "../${other}")`);
+    }
+  }
+}
+
+if (problems.length > 0) {
+  console.error(`Structure check failed:\n  ${problems.join("\n  ")}`);
+  process.exit(1);
+}
+console.log("Structure check passed: no file over 400 lines; features meet only through their index.ts.");
