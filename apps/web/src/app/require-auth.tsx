@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Button } from "../components/ui/button";
 import { Spinner } from "../components/ui/spinner";
-import { useCurrentUser } from "../features/auth/auth-api";
+import { useCurrentUser } from "../lib/current-user";
 import { loginUrlReturningTo } from "../lib/safe-next";
 
 /** Renders its routes for a signed-in user; sends anyone else to sign in, and back here after. */

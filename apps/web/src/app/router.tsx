@@ -3,6 +3,7 @@ import { FullScreenLayout } from "./layouts/full-screen-layout";
 import { PublicLayout } from "./layouts/public-layout";
 import { lazyNamed, lazyScreen } from "./lazy-screen";
 import { appRegistry, isAvailable } from "./registry";
+import { SignedOutOnly } from "./signed-out-only";
 
 // The signed-in shell and the auth pages' frame load with the first screen that needs them.
 const requireAuth = () =>
@@ -73,16 +74,24 @@ export const router = createBrowserRouter([
     children: [
       {
         path: "login",
-        element: lazyNamed(
-          () => import("../features/auth/login-page"),
-          (m) => m.LoginPage,
+        element: (
+          <SignedOutOnly>
+            {lazyNamed(
+              () => import("../features/auth/login-page"),
+              (m) => m.LoginPage,
+            )}
+          </SignedOutOnly>
         ),
       },
       {
         path: "signup",
-        element: lazyNamed(
-          () => import("../features/auth/signup-page"),
-          (m) => m.SignupPage,
+        element: (
+          <SignedOutOnly>
+            {lazyNamed(
+              () => import("../features/auth/signup-page"),
+              (m) => m.SignupPage,
+            )}
+          </SignedOutOnly>
         ),
       },
       {

@@ -1,10 +1,33 @@
+import { lazy, Suspense } from "react";
 import { Link, Outlet } from "react-router";
 import { buttonClasses } from "../../components/ui/button";
 import { TextLink } from "../../components/ui/text-link";
-import { ThemeToggle } from "../../features/theme/theme-toggle";
+import { ThemeToggle } from "../../features/theme";
+import { useCurrentUser } from "../../lib/current-user";
 import { Brand } from "./brand";
 import { SiteFooter } from "./site-footer";
 import { SkipLink } from "./skip-link";
+
+// Loaded only for a signed-in visitor: signed-out pages stay small.
+const AccountMenu = lazy(() =>
+  import("../../features/auth/account-menu").then((m) => ({ default: m.AccountMenu })),
+);
+
+/** 'Sign in', or the signed-in person's account menu. */
+function AccountArea() {
+  const { data: user } = useCurrentUser();
+  const signIn = (
+    <Link to="/auth/login" className={buttonClasses("outline", "sm")}>
+      Sign in
+    </Link>
+  );
+  if (!user) return signIn;
+  return (
+    <Suspense fallback={null}>
+      <AccountMenu user={user} />
+    </Suspense>
+  );
+}
 
 /** Frame of the marketing pages and the 404 page: header, main content, footer. */
 export function PublicLayout() {
@@ -28,9 +51,7 @@ export function PublicLayout() {
               </li>
             </ul>
             <ThemeToggle />
-            <Link to="/auth/login" className={buttonClasses("outline", "sm")}>
-              Sign in
-            </Link>
+            <AccountArea />
           </nav>
         </div>
       </header>

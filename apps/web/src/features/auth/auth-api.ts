@@ -1,28 +1,13 @@
-import {
-  authResponseSchema,
-  type LoginInput,
-  type SignupInput,
-  type User,
-  userSchema,
-} from "@neuroos/contracts";
+import { authResponseSchema, type LoginInput, type SignupInput, type User } from "@neuroos/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest, getQueryFn } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
 
-const currentUserSchema = z.object({ user: userSchema }).nullable();
 const messageSchema = z.object({ message: z.string() });
 
 /** The signed-in user, or null when there is no session (401). */
-export function useCurrentUser() {
-  return useQuery({
-    queryKey: queryKeys.currentUser,
-    queryFn: async (context) => {
-      const body = await getQueryFn({ on401: "returnNull" })(context);
-      return currentUserSchema.parse(body)?.user ?? null;
-    },
-  });
-}
+export { useCurrentUser } from "../../lib/current-user";
 
 export function useLogin() {
   const queryClient = useQueryClient();

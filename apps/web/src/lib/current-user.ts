@@ -1,0 +1,35 @@
+import type { User } from "@neuroos/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { getQueryFn } from "./api";
+import { queryKeys } from "./query-keys";
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The user of a GET /api/auth/me answer, checked field by field (contracts' userSchema by hand:
+ * this runs on every page's first download, public pages included, where zod would double it).
+ */
+export function userOf(body: unknown): User | null {
+  const user = isRecord(body) ? body.user : undefined;
+  if (!isRecord(user)) return null;
+  const { id, email, username, role, plan, executiveAccess, createdAt } = user;
+  if (typeof id !== "string" || typeof email !== "string" || typeof username !== "string") return null;
+  if ((role !== "admin" && role !== "user") || (plan !== "free" && plan !== "pro")) return null;
+  if (typeof executiveAccess !== "boolean" || typeof createdAt !== "string") return null;
+  return { id, email, username, role, plan, executiveAccess, createdAt };
+}
+
+/** The signed-in user, or null when there is no session (401). */
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: queryKeys.currentUser,
+    queryFn: async (context) => {
+      const body = await getQueryFn({ on401: "returnNull" })(context);
+      if (body === null) return null;
+      const user = userOf(body);
+      if (!user) throw new Error("Unexpected answer from /api/auth/me");
+      return user;
+    },
+  });
+}
