@@ -68,6 +68,13 @@ test("with no provider usable the console shows the setup card; a pasted key mak
   await expect(setup.getByRole("status")).toContainText("Not found");
   expect(await seriousViolations(page)).toEqual([]);
   await setup.getByLabel("Provider").selectOption("openai");
+  // A key the provider refuses is not saved, and the provider's own words say why.
+  await setup.getByLabel("OpenAI API key", { exact: true }).fill("sk-e2e-wrong-0123456789");
+  await setup.getByRole("button", { name: "Save key" }).click();
+  await expect(setup.getByRole("alert")).toContainText(
+    "OpenAI did not accept this key: OpenAI rejected the API key (HTTP 401: Incorrect API key)",
+  );
+  expect((await (await page.request.get("/api/settings")).json()).providers.openai.apiKey.set).toBe(false);
   await setup.getByLabel("OpenAI API key", { exact: true }).fill(KEY);
   await setup.getByRole("button", { name: "Save key" }).click();
   await expect(toasts(page).getByText("OpenAI key saved")).toBeVisible();

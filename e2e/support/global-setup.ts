@@ -23,6 +23,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const server = await AppServer.start({
     EXECUTIVE_ACCESS_DOMAINS: PARTNER_DOMAIN,
     LLM_ENDPOINT_ALLOWLIST: `127.0.0.1:${PROVIDER_TEST_PORT},localhost:11434,127.0.0.1:11434`,
+    // OpenAI is reached at the fake server of e2e/settings.spec.ts: a pasted key is tried there first.
+    OPENAI_BASE_URL: `http://127.0.0.1:${PROVIDER_TEST_PORT}/v1`,
   });
   process.env.E2E_BASE_URL = server.url;
   return () => server.dispose();

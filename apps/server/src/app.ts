@@ -145,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     box: llm.box,
     endpointPolicy: llm.endpointPolicy,
+    tryAccess: (provider, access) => llm.statuses.tryAccess(provider, access),
     onChange: (userId) => llm.gateway.invalidate(userId),
   });
   await app.register(llmRoutes, { db: database.db, llm });

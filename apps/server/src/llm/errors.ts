@@ -104,7 +104,7 @@ export function toLlmError(err: unknown, ctx: ErrorContext): LlmError {
       return new LlmError(
         502,
         "llm_invalid_key",
-        `${who} rejected the API key (HTTP ${status}). Check the key in Settings.`,
+        `${who} rejected the API key (HTTP ${status}: ${upstream}). Check the key in Settings.`,
       );
     }
     if (status === 402 || (status === 429 && /insufficient_quota|quota|billing|credit/.test(body))) {

@@ -54,6 +54,14 @@ export class ProviderStatuses {
     return { provider, ...verdict, checkedAt: new Date().toISOString() };
   }
 
+  /**
+   * Tries a provider with access that is not saved yet (a key or address being entered): lists
+   * its models with them, uncached. Resolves with the verdict; 'active' when it answered.
+   */
+  async tryAccess(provider: ProviderId, access: UserLlmAccess): Promise<Verdict> {
+    return this.check(provider, access, true);
+  }
+
   private async check(provider: ProviderId, access: UserLlmAccess, refresh: boolean): Promise<Verdict> {
     let call: Awaited<ReturnType<LlmGateway["prepare"]>>;
     try {

@@ -1,6 +1,7 @@
 import {
   defaultPreferences,
   type ProviderId,
+  providerCatalog,
   providerIds,
   type StoredPreferences,
   type UpdateSettings,
@@ -19,6 +20,11 @@ export interface SettingsDeps {
   db: Db;
   box: SecretBox;
   endpointPolicy: EndpointPolicy;
+  /**
+   * Tries a provider with access not saved yet (lists its models); resolves with whether it
+   * answered and the provider's own words. A new key is saved only when this says it works.
+   */
+  tryAccess?: (provider: ProviderId, access: UserLlmAccess) => Promise<{ status: string; detail: string }>;
 }
 
 /** What the gateway needs of one provider for one user: the decrypted key and base URL. */
@@ -133,6 +139,31 @@ async function checkedBaseUrl(provider: ProviderId, raw: string, policy: Endpoin
   }
 }
 
+/** Refuses a new key the provider does not accept (400, the provider's own message), saving nothing. */
+async function tryNewKey(
+  deps: SettingsDeps,
+  provider: ProviderId,
+  apiKey: string,
+  baseUrl: string | null | undefined,
+  current: UserLlmAccess,
+): Promise<void> {
+  if (!deps.tryAccess) return;
+  const was = current.providers[provider];
+  const trial: UserLlmAccess = {
+    ...current,
+    providers: {
+      ...current.providers,
+      [provider]: { apiKey, keyUnreadable: false, baseUrl: baseUrl === undefined ? was.baseUrl : baseUrl },
+    },
+  };
+  const verdict = await deps.tryAccess(provider, trial);
+  if (verdict.status === "active" || verdict.status === "rate_limited") return;
+  const field = `providers.${provider}.apiKey`;
+  const message = `${providerCatalog[provider].name} did not accept this key: ${verdict.detail}`;
+  const code = verdict.status === "invalid_key" ? "llm_invalid_key" : "llm_provider_down";
+  throw new AppError(400, code, message, { [field]: message });
+}
+
 export async function updateSettings(
   deps: SettingsDeps,
   userId: string,
@@ -155,6 +186,9 @@ export async function updateSettings(
     }
   }
   const current = await loadAccess(db, box, userId);
+  for (const [id, change] of changes) {
+    if (change.apiKey) await tryNewKey(deps, id, change.apiKey, baseUrls.get(id), current);
+  }
   const prefs: StoredPreferences = {
     ...current.preferences,
     ...(input.defaultProvider !== undefined && { defaultProvider: input.defaultProvider }),

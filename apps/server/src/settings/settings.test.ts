@@ -35,6 +35,28 @@ describeEachDatabase("provider settings", (db) => {
     t.app.inject({ method, url, payload, headers: { cookie: who.cookie } });
   const authHeaderOfLastCall = () => server.calls.at(-1)?.headers.authorization;
 
+  it("tries a new key before saving it: a refused key is not saved, and the provider's words say why", async () => {
+    server.listingStatus = 401;
+    const refused = await call(alice, "PUT", "/api/settings", {
+      providers: { anthropic: { apiKey: "sk-ant-wrong-0123456789abcdef" } },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe("llm_invalid_key");
+    expect(refused.json().error.message).toMatch(/^Anthropic did not accept this key: /);
+    expect(refused.json().error.fields["providers.anthropic.apiKey"]).toBeDefined();
+    expect(server.requests.some((r) => r.path.endsWith("/models"))).toBe(true);
+    const after = await call(alice, "GET", "/api/settings");
+    expect(after.json().providers.anthropic.apiKey.set).toBe(false);
+
+    server.listingStatus = 200;
+    const accepted = await call(alice, "PUT", "/api/settings", {
+      providers: { anthropic: { apiKey: "sk-ant-right-0123456789abcdef" } },
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().providers.anthropic.apiKey.set).toBe(true);
+    await call(alice, "PUT", "/api/settings", { providers: { anthropic: { apiKey: null } } });
+  });
+
   it("starts from the spec's defaults", async () => {
     const res = await call(bob, "GET", "/api/settings");
     expect(res.statusCode).toBe(200);
