@@ -140,6 +140,35 @@ test("Execute runs a command in the sandbox: banner, output, activity and the ex
   await expect(ui.liveActivity.getByRole("listitem").first()).toContainText("Execution failed (exit 3)");
 });
 
+test("a 3 MB command output stays in a bounded, scrolling, collapsible panel at 1280 × 800", async ({
+  page,
+}) => {
+  const sandbox = await (await page.request.get("/api/sandbox/health")).json();
+  test.skip(!sandbox.available, `the sandbox cannot run here: ${sandbox.message}`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const ui = new ConsolePage(page);
+  await ui.goto();
+  await expect(ui.sessionSelect).toHaveValue(/.+/);
+  await ui.message.fill(
+    "yes 'a line of output that goes on and on' | head -c 3000000; echo; echo big-output-end",
+  );
+  await ui.execute.click();
+  await expect(ui.commandOutput).toContainText(/Output · (Finished|Failed)/, { timeout: 20_000 });
+  // The conversation keeps the room above the output: at least 30% of the window.
+  const chat = await page.getByRole("region", { name: "Chat", exact: true }).boundingBox();
+  const output = await ui.commandOutput.boundingBox();
+  expect(output?.height ?? 1000).toBeLessThanOrEqual(800 * 0.45);
+  expect((output?.y ?? 0) - (chat?.y ?? 0)).toBeGreaterThanOrEqual(800 * 0.3);
+  const scroller = ui.commandOutput.locator("pre");
+  expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  // Collapsed, only its header is left; expanded again, the output is back.
+  const toggle = ui.commandOutput.getByRole("button", { name: "Collapse the command output" });
+  await toggle.click();
+  await expect(scroller).toBeHidden();
+  await ui.commandOutput.getByRole("button", { name: "Expand the command output" }).click();
+  await expect(scroller).toBeVisible();
+});
+
 test("the message box: Shift+Enter adds a line, Clear empties, Enter sends; a failed reply says why", async ({
   page,
 }) => {

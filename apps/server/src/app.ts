@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const bus = deps.bus ?? new InProcessBus();
   const frames = new FrameRouter();
-  registerSystemFrames(frames, modules);
+  registerSystemFrames(frames, modules, sandbox);
   await app.register(chatRoutes, { db: database.db, bus });
   await app.register(logsRoutes, { db: database.db });
   await app.register(agentRoutes, { db: database.db });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../test/databases";
 import { LiveClient, listen } from "../test/live-client";
+import { sandboxReady } from "../test/sandbox-ready";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
 
 describeEachDatabase("live channel /ws", (db) => {
@@ -39,6 +40,26 @@ describeEachDatabase("live channel /ws", (db) => {
     expect(info.modules.find((m) => m.name === "File I/O")?.status).toBe("active");
     live.socket.close();
   });
+
+  it.skipIf(!sandboxReady)(
+    "reports the Python that sandboxed code runs with, not the server's own",
+    async () => {
+      const live = await connect();
+      live.send({ type: "system_info" });
+      const info = (await live.next((f) => f.type === "system_info", 15_000)) as {
+        terminalInfo: { pythonVersion: string | null };
+      };
+      const ran = await t.app.inject({
+        method: "POST",
+        url: "/api/sandbox/run",
+        headers: { cookie },
+        payload: { language: "python", code: "import platform; print(platform.python_version())" },
+      });
+      expect(ran.statusCode).toBe(200);
+      expect(info.terminalInfo.pythonVersion).toBe(ran.json().stdout.trim());
+      live.socket.close();
+    },
+  );
 
   it("answers bad frames with an error frame and stays up", async () => {
     const live = await connect();

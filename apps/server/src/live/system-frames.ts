@@ -1,3 +1,4 @@
+import type { Sandbox } from "../sandbox/runner";
 import { runtimeInfo } from "../system/runtime-info";
 import type { FrameRouter } from "./frame-router";
 
@@ -6,9 +7,13 @@ export interface ModuleStatusSource {
 }
 
 /** `system_info`: the browser asks on connect; the answer goes to that socket only. */
-export function registerSystemFrames(router: FrameRouter, modules: ModuleStatusSource): void {
+export function registerSystemFrames(
+  router: FrameRouter,
+  modules: ModuleStatusSource,
+  sandbox: Sandbox,
+): void {
   router.on("system_info", async (ctx) => {
-    const [terminalInfo, list] = await Promise.all([runtimeInfo(), modules.list(ctx.user.id)]);
+    const [terminalInfo, list] = await Promise.all([runtimeInfo(sandbox), modules.list(ctx.user.id)]);
     ctx.send({ type: "system_info", terminalInfo, modules: list });
   });
 }

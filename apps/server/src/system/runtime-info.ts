@@ -1,28 +1,42 @@
-import { execFile } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
-import { promisify } from "node:util";
+import path from "node:path";
 import { APP_VERSION } from "@neuroos/contracts";
+import type { Sandbox } from "../sandbox/runner";
 
-const run = promisify(execFile);
-let pythonVersion: Promise<string | null> | undefined;
+const pythonVersions = new WeakMap<Sandbox, Promise<string | null>>();
 
-/** The real Python 3 version on this server (as run in the sandbox), or null when absent. */
-export function detectPythonVersion(): Promise<string | null> {
-  pythonVersion ??= run("python3", ["--version"], { timeout: 5000 }).then(
-    ({ stdout, stderr }) => /Python (\S+)/.exec(stdout || stderr)?.[1] ?? null,
-    () => null,
-  );
-  return pythonVersion;
+/**
+ * The Python 3 that code really runs with: asked inside the sandbox once (the server's own
+ * python3 may be another one), or null when the sandbox has none or cannot run.
+ */
+export function sandboxPythonVersion(sandbox: Sandbox): Promise<string | null> {
+  let version = pythonVersions.get(sandbox);
+  if (!version) {
+    version = (async () => {
+      const workspace = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-python-"));
+      try {
+        const result = await sandbox.run({ language: "bash", code: "python3 --version 2>&1", workspace });
+        return /Python (\S+)/.exec(result.stdout)?.[1] ?? null;
+      } catch {
+        return null;
+      } finally {
+        fs.rmSync(workspace, { recursive: true, force: true });
+      }
+    })();
+    pythonVersions.set(sandbox, version);
+  }
+  return version;
 }
 
 /** What the console's header and status bar show about the machine: measured, not fixed. */
-export async function runtimeInfo() {
+export async function runtimeInfo(sandbox: Sandbox) {
   return {
     version: APP_VERSION,
     uptime: Math.round(process.uptime()),
     platform: `${os.type()} ${os.release()}`,
     nodeVersion: process.versions.node,
-    pythonVersion: await detectPythonVersion(),
+    pythonVersion: await sandboxPythonVersion(sandbox),
     cpus: os.availableParallelism(),
     totalMemory: os.totalmem(),
   };

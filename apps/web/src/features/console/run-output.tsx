@@ -2,8 +2,19 @@ import { LoaderCircle } from "lucide-react";
 import { cn } from "../../lib/cn";
 import type { BlockRun } from "./execution-state";
 
-/** What a run printed, with its state: starting, running, or finished with exit code and time. */
-export function RunOutput({ run }: { run: BlockRun }) {
+/**
+ * What a run printed, with its state: starting, running, or finished with exit code and time.
+ * The printed text scrolls within `outputHeight` (a Tailwind max-height class).
+ */
+export function RunOutput({
+  run,
+  outputHeight = "max-h-80",
+  collapsed = false,
+}: {
+  run: BlockRun;
+  outputHeight?: string;
+  collapsed?: boolean;
+}) {
   const running = run.status === "pending" || run.status === "running";
   const summary = running
     ? run.status === "pending"
@@ -30,11 +41,14 @@ export function RunOutput({ run }: { run: BlockRun }) {
         {running ? <LoaderCircle className="size-3.5 motion-safe:animate-spin" aria-hidden="true" /> : null}
         <span>Output · {summary}</span>
       </p>
-      {run.output ? (
+      {run.output && !collapsed ? (
         <pre
           // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable content must be reachable by keyboard
           tabIndex={0}
-          className="max-h-80 overflow-auto px-3 pb-3 font-mono text-xs leading-5 whitespace-pre-wrap"
+          className={cn(
+            outputHeight,
+            "overflow-auto px-3 pb-3 font-mono text-xs leading-5 whitespace-pre-wrap",
+          )}
         >
           {run.output}
         </pre>
