@@ -65,6 +65,7 @@ test("Interpreter session: approve edited code → output streams → final answ
   await expect(approval).toContainText(/Expires in [45]:\d\d/);
   const code = approval.getByLabel("Code to run (you can edit it)");
   await expect(code).toHaveValue(MODEL_CODE);
+  await expect(approval).toContainText("While your safe mode (Settings) is on, every agent asks");
   await expect(page.getByRole("button", { name: "Stop" })).toBeVisible();
 
   // The console with an approval card passes axe in both themes.
@@ -101,6 +102,8 @@ test("Interpreter session: approve edited code → output streams → final answ
   await expect(ui.sessionSelect.locator("option:checked")).toHaveText("Agent run");
   const stored = ui.messages.getByRole("region", { name: "Tool call: run_code" });
   await expect(stored).toContainText(/Output · Succeeded · exit code 0/);
+  // The person's answer is stored with the result, and shown again.
+  await expect(stored.getByRole("status").filter({ hasText: "Approved with your edits" })).toBeVisible();
   await expect(stored.getByTestId("tool-output")).toContainText("line 2");
   await expect(stored.getByTestId("tool-output")).toContainText("edited by me");
   await expect(ui.messages.getByText("Run a small python program")).toBeVisible();
@@ -151,6 +154,10 @@ test("deny at 360 px with the keyboard: the tool does not run, the model answers
     timeout: 15_000,
   });
   expect(await scrollsSideways(page)).toBe(false);
+  // After a reload the card still says the person denied it.
+  await page.reload();
+  const reloaded = ui.messages.getByRole("region", { name: "Tool call: run_shell" });
+  await expect(reloaded.getByRole("status").filter({ hasText: /^Denied$/ })).toBeVisible();
 });
 
 test("Stop while an approval waits: the question is cancelled, the run ends, Stop goes", async ({

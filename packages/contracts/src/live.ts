@@ -103,10 +103,19 @@ export type ServerFrame =
       tool: string;
       input: unknown;
     }
-  | { type: "tool_output"; sessionId: string; toolCallId: string; stream: "stdout" | "stderr"; data: string }
+  | {
+      type: "tool_output";
+      sessionId: string;
+      /** The assistant message that made the call: ids repeat across turns and sessions. */
+      messageId: string;
+      toolCallId: string;
+      stream: "stdout" | "stderr";
+      data: string;
+    }
   | {
       type: "tool_result";
       sessionId: string;
+      messageId: string;
       toolCallId: string;
       tool: string;
       ok: boolean;

@@ -51,6 +51,7 @@ export async function runToolCall(
     publish({
       type: "tool_result",
       sessionId,
+      messageId: input.messageId,
       toolCallId: call.id,
       tool: call.name,
       ok: result.ok,
@@ -101,7 +102,7 @@ export async function runToolCall(
         executions: deps.executions,
         workspaces: deps.workspaces,
         onOutput: (stream, data) =>
-          publish({ type: "tool_output", sessionId, toolCallId: call.id, stream, data }),
+          publish({ type: "tool_output", sessionId, messageId: input.messageId, toolCallId: call.id, stream, data }),
       },
       parsed.data,
     );

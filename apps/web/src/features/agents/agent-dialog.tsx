@@ -192,7 +192,7 @@ export function AgentDialog({ agent, onClose }: { agent: Agent | null; onClose: 
         </fieldset>
         <CheckboxField
           label="Safe mode"
-          description="Ask before running code or commands, or writing files."
+          description="Ask before running code or commands, or writing files. While your own safe mode (Settings) is on, this agent asks first even with this off: yours is the safe rule and it wins."
           checked={draft.safeMode}
           onCheckedChange={(safeMode) => set({ safeMode })}
         />

@@ -4,7 +4,9 @@ import {
   type AgentState,
   agentReducer,
   agentStatusText,
+  approvalOf,
   approvalOutcome,
+  callKey,
   countdown,
   editedInput,
   initialAgentState,
@@ -17,6 +19,9 @@ import {
 const apply = (state: AgentState, ...frames: ServerFrame[]) =>
   frames.reduce((s, frame) => agentReducer(s, { type: "frame", frame }), state);
 
+const K = (toolCallId: string, sessionId = "s1", messageId = "m1") =>
+  callKey(sessionId, messageId, toolCallId);
+
 const call = (toolCallId: string, tool = "run_code"): ServerFrame => ({
   type: "tool_call",
   sessionId: "s1",
@@ -26,18 +31,85 @@ const call = (toolCallId: string, tool = "run_code"): ServerFrame => ({
   input: { language: "python", code: "print(1)" },
 });
 
+describe("approvalOf", () => {
+  it("reads the stored answer of a safe-mode question", () => {
+    expect(approvalOf({ approved: false, reason: "denied", edited: false })).toEqual({
+      approved: false,
+      reason: "denied",
+      edited: false,
+    });
+    expect(approvalOf({ approved: true, reason: "approved", edited: true })?.edited).toBe(true);
+    expect(approvalOf(undefined)).toBeNull();
+    expect(approvalOf({ approved: "yes" })).toBeNull();
+  });
+});
+
 describe("agent state", () => {
   it("collects a tool call's streamed output and its result", () => {
     const state = apply(
       initialAgentState,
       call("c1"),
-      { type: "tool_output", sessionId: "s1", toolCallId: "c1", stream: "stdout", data: "a" },
-      { type: "tool_output", sessionId: "s1", toolCallId: "c1", stream: "stderr", data: "b" },
-      { type: "tool_result", sessionId: "s1", toolCallId: "c1", tool: "run_code", ok: true, output: {} },
+      {
+        type: "tool_output",
+        sessionId: "s1",
+        messageId: "m1",
+        toolCallId: "c1",
+        stream: "stdout",
+        data: "a",
+      },
+      {
+        type: "tool_output",
+        sessionId: "s1",
+        messageId: "m1",
+        toolCallId: "c1",
+        stream: "stderr",
+        data: "b",
+      },
+      {
+        type: "tool_result",
+        sessionId: "s1",
+        messageId: "m1",
+        toolCallId: "c1",
+        tool: "run_code",
+        ok: true,
+        output: {},
+      },
     );
-    expect(state.callIds.s1).toEqual(["c1"]);
-    expect(state.calls.c1?.output).toBe("ab");
-    expect(state.calls.c1?.result).toEqual({ ok: true, output: {} });
+    expect(state.callIds.s1).toEqual([K("c1")]);
+    expect(state.calls[K("c1")]?.output).toBe("ab");
+    expect(state.calls[K("c1")]?.result).toEqual({ ok: true, output: {} });
+  });
+
+  it("keeps calls apart when a provider repeats ids across sessions and turns", () => {
+    const inSession = (sessionId: string, messageId: string): ServerFrame => ({
+      type: "tool_call",
+      sessionId,
+      messageId,
+      toolCallId: "call_1",
+      tool: "run_code",
+      input: {},
+    });
+    const output = (sessionId: string, messageId: string, data: string): ServerFrame => ({
+      type: "tool_output",
+      sessionId,
+      messageId,
+      toolCallId: "call_1",
+      stream: "stdout",
+      data,
+    });
+    const state = apply(
+      initialAgentState,
+      inSession("s1", "m1"),
+      inSession("s2", "m7"),
+      inSession("s1", "m2"),
+      output("s2", "m7", "from s2"),
+      output("s1", "m1", "from s1 first turn"),
+      output("s1", "m2", "from s1 second turn"),
+    );
+    expect(state.calls[K("call_1", "s1", "m1")]?.output).toBe("from s1 first turn");
+    expect(state.calls[K("call_1", "s2", "m7")]?.output).toBe("from s2");
+    expect(state.calls[K("call_1", "s1", "m2")]?.output).toBe("from s1 second turn");
+    expect(state.callIds.s1).toHaveLength(2);
   });
 
   it("ignores output for an unknown call and keeps the id list when only output changes", () => {
@@ -45,13 +117,21 @@ describe("agent state", () => {
     const next = apply(first, {
       type: "tool_output",
       sessionId: "s1",
+      messageId: "m1",
       toolCallId: "c1",
       stream: "stdout",
       data: "x",
     });
     expect(next.callIds).toBe(first.callIds);
     expect(
-      apply(first, { type: "tool_output", sessionId: "s1", toolCallId: "zz", stream: "stdout", data: "x" }),
+      apply(first, {
+        type: "tool_output",
+        sessionId: "s1",
+        messageId: "m1",
+        toolCallId: "zz",
+        stream: "stdout",
+        data: "x",
+      }),
     ).toBe(first);
   });
 
@@ -66,8 +146,8 @@ describe("agent state", () => {
       input: { language: "python", code: "print(1)" },
       expiresAt: "2030-01-01T00:00:00.000Z",
     });
-    expect(state.calls.c1?.approvalId).toBe("a1");
-    expect(state.approvals.a1?.toolCallId).toBe("c1");
+    expect(state.calls[K("c1")]?.approvalId).toBe("a1");
+    expect(state.approvals.a1?.callKey).toBe(K("c1"));
     const input = { language: "python", code: "print(2)" };
     state = agentReducer(state, { type: "approval_sending", approvalId: "a1", approved: true, input });
     expect(state.approvals.a1?.status).toBe("sending");
@@ -94,9 +174,9 @@ describe("agent state", () => {
       input: { command: "ls" },
       expiresAt: "2030-01-01T00:00:00.000Z",
     });
-    expect(state.callIds.s1).toEqual(["c9"]);
-    expect(state.calls.c9).toMatchObject({ messageId: "m1", tool: "run_shell", approvalId: "a1" });
-    expect(state.approvals.a1?.toolCallId).toBe("c9");
+    expect(state.callIds.s1).toEqual([K("c9")]);
+    expect(state.calls[K("c9")]).toMatchObject({ messageId: "m1", tool: "run_shell", approvalId: "a1" });
+    expect(state.approvals.a1?.callKey).toBe(K("c9"));
   });
 
   it("a failed send puts the approval back to pending", () => {

@@ -8,6 +8,14 @@ import {
 /** The most a live tool card keeps of a tool's streamed output (the stored result has it all). */
 export const MAX_LIVE_OUTPUT_CHARS = 200_000;
 
+/**
+ * Where a tool call lives: its session, the assistant message that made it and the provider's
+ * call id (providers repeat ids such as `call_1` across turns and sessions).
+ */
+export function callKey(sessionId: string, messageId: string, toolCallId: string): string {
+  return `${sessionId}\u0000${messageId}\u0000${toolCallId}`;
+}
+
 /** A tool call seen live in this page: its input, streamed output and result. */
 export interface LiveToolCall {
   sessionId: string;
@@ -35,8 +43,8 @@ export interface LiveApproval {
   reason: ApprovalReason | null;
   /** The input as this browser sent it with Approve (the person's edits). */
   sentInput: Record<string, unknown> | null;
-  /** The tool call it asks about. */
-  toolCallId: string;
+  /** The tool call it asks about (its callKey). */
+  callKey: string;
 }
 
 export interface AgentRunStatus {
@@ -45,8 +53,9 @@ export interface AgentRunStatus {
 }
 
 export interface AgentState {
+  /** By callKey. */
   calls: Readonly<Record<string, LiveToolCall>>;
-  /** Tool call ids per session, in the order they came; a new array only when one is added. */
+  /** Call keys per session, in the order they came; a new array only when one is added. */
   callIds: Readonly<Record<string, readonly string[]>>;
   approvals: Readonly<Record<string, LiveApproval>>;
   status: Readonly<Record<string, AgentRunStatus>>;
@@ -71,6 +80,9 @@ type CallFrame = Pick<
   "sessionId" | "messageId" | "toolCallId" | "tool" | "input"
 >;
 
+const keyOf = (frame: { sessionId: string; messageId: string; toolCallId: string }) =>
+  callKey(frame.sessionId, frame.messageId, frame.toolCallId);
+
 const newCall = (frame: CallFrame): LiveToolCall => ({
   sessionId: frame.sessionId,
   messageId: frame.messageId,
@@ -86,10 +98,10 @@ const newCall = (frame: CallFrame): LiveToolCall => ({
 function withCall(state: AgentState, call: LiveToolCall): AgentState {
   return {
     ...state,
-    calls: { ...state.calls, [call.toolCallId]: call },
+    calls: { ...state.calls, [keyOf(call)]: call },
     callIds: {
       ...state.callIds,
-      [call.sessionId]: [...(state.callIds[call.sessionId] ?? EMPTY), call.toolCallId],
+      [call.sessionId]: [...(state.callIds[call.sessionId] ?? EMPTY), keyOf(call)],
     },
   };
 }
@@ -97,26 +109,28 @@ function withCall(state: AgentState, call: LiveToolCall): AgentState {
 function reduceFrame(state: AgentState, frame: ServerFrame): AgentState {
   switch (frame.type) {
     case "tool_call": {
-      return state.calls[frame.toolCallId] ? state : withCall(state, newCall(frame));
+      return state.calls[keyOf(frame)] ? state : withCall(state, newCall(frame));
     }
     case "tool_output": {
-      const call = state.calls[frame.toolCallId];
+      const key = keyOf(frame);
+      const call = state.calls[key];
       if (!call) return state;
       const output = (call.output + frame.data).slice(-MAX_LIVE_OUTPUT_CHARS);
-      return { ...state, calls: { ...state.calls, [call.toolCallId]: { ...call, output } } };
+      return { ...state, calls: { ...state.calls, [key]: { ...call, output } } };
     }
     case "tool_result": {
-      const call = state.calls[frame.toolCallId];
+      const key = keyOf(frame);
+      const call = state.calls[key];
       if (!call) return state;
       const result = { ok: frame.ok, output: frame.output };
-      return { ...state, calls: { ...state.calls, [call.toolCallId]: { ...call, result } } };
+      return { ...state, calls: { ...state.calls, [key]: { ...call, result } } };
     }
     case "approval_request": {
       if (state.approvals[frame.approvalId]) return state;
       // A question asked before this page loaded (sent again on connect) has no live call yet.
-      const known = state.calls[frame.toolCallId] !== undefined;
-      const base = known ? state : withCall(state, newCall(frame));
-      const call = base.calls[frame.toolCallId] as LiveToolCall;
+      const key = keyOf(frame);
+      const base = state.calls[key] !== undefined ? state : withCall(state, newCall(frame));
+      const call = base.calls[key] as LiveToolCall;
       const approval: LiveApproval = {
         sessionId: frame.sessionId,
         approvalId: frame.approvalId,
@@ -127,12 +141,12 @@ function reduceFrame(state: AgentState, frame: ServerFrame): AgentState {
         approved: null,
         reason: null,
         sentInput: null,
-        toolCallId: call.toolCallId,
+        callKey: key,
       };
       return {
         ...base,
         approvals: { ...base.approvals, [frame.approvalId]: approval },
-        calls: { ...base.calls, [call.toolCallId]: { ...call, approvalId: frame.approvalId } },
+        calls: { ...base.calls, [key]: { ...call, approvalId: frame.approvalId } },
       };
     }
     case "approval_settled": {
@@ -296,6 +310,19 @@ export function approvalOutcome(approval: Pick<LiveApproval, "approved" | "reaso
   if (approval.reason === "timeout") return "Timed out (counted as denied)";
   if (approval.reason === "stopped") return "Cancelled: the run was stopped";
   return "Denied";
+}
+
+/** A stored tool result's safe-mode answer (metadata.approval), or null when none was asked. */
+export function approvalOf(
+  value: unknown,
+): { approved: boolean; reason: string | null; edited: boolean } | null {
+  const data = asRecord(value);
+  if (typeof data.approved !== "boolean") return null;
+  return {
+    approved: data.approved,
+    reason: typeof data.reason === "string" ? data.reason : null,
+    edited: data.edited === true,
+  };
 }
 
 /** "m:ss" left until `expiresAt` (0:00 once past). */

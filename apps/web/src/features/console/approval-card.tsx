@@ -71,26 +71,12 @@ export function ApprovalCard({ approval }: { approval: LiveApproval }) {
   };
 
   if (!open) {
+    const edited =
+      approval.approved === true &&
+      approval.sentInput !== null &&
+      approval.sentInput[view.field ?? ""] !== view.text;
     return (
-      <p
-        role="status"
-        className={cn(
-          "flex items-center gap-2 border-b border-border px-3 py-1.5 text-xs font-medium",
-          approval.approved ? "text-success" : "text-danger-text",
-        )}
-      >
-        {approval.approved ? (
-          <Check className="size-3.5" aria-hidden="true" />
-        ) : (
-          <X className="size-3.5" aria-hidden="true" />
-        )}
-        <span>
-          {approvalOutcome(approval)}
-          {approval.approved && approval.sentInput && approval.sentInput[view.field ?? ""] !== view.text
-            ? " with your edits"
-            : ""}
-        </span>
-      </p>
+      <ApprovalOutcomeLine approved={approval.approved === true} reason={approval.reason} edited={edited} />
     );
   }
 
@@ -109,7 +95,8 @@ export function ApprovalCard({ approval }: { approval: LiveApproval }) {
       </h3>
       <p role="alert" className="text-xs text-muted-foreground">
         Safe mode: the agent waits for you. Check{view.field ? " and edit" : ""} what it wants to do, then
-        approve or deny.
+        approve or deny. While your safe mode (Settings) is on, every agent asks, even one whose own safe mode
+        is off.
       </p>
       {view.field ? (
         <>
@@ -153,5 +140,36 @@ export function ApprovalCard({ approval }: { approval: LiveApproval }) {
         </p>
       </div>
     </section>
+  );
+}
+
+/** How a safe-mode question ended, live or as stored with the tool's result (after a reload). */
+export function ApprovalOutcomeLine({
+  approved,
+  reason,
+  edited,
+}: {
+  approved: boolean;
+  reason: string | null;
+  edited: boolean;
+}) {
+  return (
+    <p
+      role="status"
+      className={cn(
+        "flex items-center gap-2 border-b border-border px-3 py-1.5 text-xs font-medium",
+        approved ? "text-success" : "text-danger-text",
+      )}
+    >
+      {approved ? (
+        <Check className="size-3.5" aria-hidden="true" />
+      ) : (
+        <X className="size-3.5" aria-hidden="true" />
+      )}
+      <span>
+        {approvalOutcome({ approved, reason })}
+        {approved && edited ? " with your edits" : ""}
+      </span>
+    </p>
   );
 }

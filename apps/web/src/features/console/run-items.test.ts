@@ -44,6 +44,23 @@ describe("run items", () => {
     ]);
   });
 
+  it("gives each turn's result to its own call when the provider repeats call ids", () => {
+    const stored = [
+      msg("m1", "user", "task"),
+      msg("m2", "assistant", "", { toolCalls: [{ id: "call_1", name: "run_code", input: { code: "1" } }] }),
+      msg("m3", "tool", '{"stdout":"first"}', { toolCallId: "call_1", toolName: "run_code" }),
+      msg("m4", "assistant", "", { toolCalls: [{ id: "call_1", name: "run_code", input: { code: "2" } }] }),
+      msg("m5", "tool", '{"stdout":"second"}', { toolCallId: "call_1", toolName: "run_code" }),
+      msg("m6", "assistant", "Done."),
+    ];
+    expect(summary(buildItems(stored, initialAgentState, NONE, []))).toEqual([
+      "user:m1",
+      "tool:call_1:m3",
+      "tool:call_1:m5",
+      "assistant:m6",
+    ]);
+  });
+
   it("shows a fenced-code call (no toolCalls metadata) from the live frames, or on its own after a reload", () => {
     const stored = [
       msg("m1", "user", "task"),

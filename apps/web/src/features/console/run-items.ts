@@ -1,8 +1,10 @@
 import type { ChatMessage } from "@neuroos/contracts";
-import { type AgentState, storedToolCalls } from "./agent-state";
+import { type AgentState, callKey, storedToolCalls } from "./agent-state";
 
 /** A tool call as a card shows it: its id, tool and input. */
 export interface ToolCallInfo {
+  /** Where it lives (session, message, call id): what the live state and the rows are keyed by. */
+  key: string;
   id: string;
   name: string;
   input: unknown;
@@ -33,39 +35,51 @@ export function buildItems(
   liveIds: readonly string[],
   drafts: Item[],
 ): Item[] {
+  // A tool message answers a call of the assistant message before it (call ids repeat across turns).
   const results = new Map<string, ChatMessage>();
+  const resultKeys = new Map<ChatMessage, string>();
+  let asker = "";
   for (const message of stored) {
+    if (message.role === "assistant") asker = message.id;
     const id = message.metadata.toolCallId;
-    if (message.role === "tool" && typeof id === "string") results.set(id, message);
+    if (message.role === "tool" && typeof id === "string") {
+      const key = callKey(message.sessionId, asker, id);
+      results.set(key, message);
+      resultKeys.set(message, key);
+    }
   }
   const liveByMessage = new Map<string, ToolCallInfo[]>();
-  for (const id of liveIds) {
-    const call = agentState.calls[id];
+  for (const key of liveIds) {
+    const call = agentState.calls[key];
     if (!call) continue;
     const list = liveByMessage.get(call.messageId) ?? [];
-    list.push({ id: call.toolCallId, name: call.tool, input: call.input });
+    list.push({ key, id: call.toolCallId, name: call.tool, input: call.input });
     liveByMessage.set(call.messageId, list);
   }
   const placed = new Set<string>();
   const list: Item[] = [];
   const pushCall = (call: ToolCallInfo) => {
-    if (placed.has(call.id)) return;
-    placed.add(call.id);
-    list.push({ kind: "tool", key: `tool:${call.id}`, call, stored: results.get(call.id) });
+    if (placed.has(call.key)) return;
+    placed.add(call.key);
+    list.push({ kind: "tool", key: `tool:${call.key}`, call, stored: results.get(call.key) });
   };
   for (const message of stored) {
     if (message.role === "tool") {
       const id = message.metadata.toolCallId;
-      if (typeof id === "string" && placed.has(id)) continue;
-      if (typeof id === "string") {
+      const key = resultKeys.get(message);
+      if (key !== undefined && placed.has(key)) continue;
+      if (typeof id === "string" && key !== undefined) {
         const name = typeof message.metadata.toolName === "string" ? message.metadata.toolName : "tool";
-        pushCall({ id, name, input: undefined });
+        pushCall({ key, id, name, input: undefined });
         continue;
       }
     }
-    const calls = message.role === "assistant" ? storedToolCalls(message) : [];
+    const calls: ToolCallInfo[] =
+      message.role === "assistant"
+        ? storedToolCalls(message).map((c) => ({ ...c, key: callKey(message.sessionId, message.id, c.id) }))
+        : [];
     for (const call of liveByMessage.get(message.id) ?? []) {
-      if (!calls.some((c) => c.id === call.id)) calls.push(call);
+      if (!calls.some((c) => c.key === call.key)) calls.push(call);
     }
     if (!onlyCallsTools(message, calls.length)) {
       list.push({ kind: "message", key: message.id, message, streaming: false });

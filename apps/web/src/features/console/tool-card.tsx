@@ -3,8 +3,15 @@ import { LoaderCircle, Wrench } from "lucide-react";
 import { memo, useCallback } from "react";
 import { cn } from "../../lib/cn";
 import { useStore } from "../../lib/store";
-import { type AgentState, type LiveApproval, resultView, storedResult, toolInputView } from "./agent-state";
-import { ApprovalCard } from "./approval-card";
+import {
+  type AgentState,
+  approvalOf,
+  type LiveApproval,
+  resultView,
+  storedResult,
+  toolInputView,
+} from "./agent-state";
+import { ApprovalCard, ApprovalOutcomeLine } from "./approval-card";
 import { useConsole } from "./console-context";
 import type { ToolCallInfo } from "./run-items";
 import { useHighlight } from "./use-highlight";
@@ -46,7 +53,7 @@ export const ToolCard = memo(function ToolCard({
   const { agents, busy } = useConsole();
   const live = useStore(
     agents,
-    useCallback((state: AgentState) => state.calls[call.id], [call.id]),
+    useCallback((state: AgentState) => state.calls[call.key], [call.key]),
   );
   const approvalId = live?.approvalId ?? null;
   const approval = useStore(
@@ -57,6 +64,8 @@ export const ToolCard = memo(function ToolCard({
     ),
   );
 
+  // After a reload the question is gone from the live state: its answer is stored with the result.
+  const storedApproval = approvalOf(stored?.metadata.approval);
   // The input that ran: as stored with the result, else as approved here (edited), else the model's.
   const storedInput = asRecord(stored?.metadata.input);
   const input = storedInput ?? approval?.sentInput ?? live?.input ?? call.input;
@@ -99,7 +108,11 @@ export const ToolCard = memo(function ToolCard({
             <span className="min-w-0 truncate font-mono text-xs text-muted-foreground">{view.summary}</span>
           ) : null}
         </header>
-        {approval ? <ApprovalCard key={approval.approvalId} approval={approval} /> : null}
+        {approval ? (
+          <ApprovalCard key={approval.approvalId} approval={approval} />
+        ) : storedApproval ? (
+          <ApprovalOutcomeLine {...storedApproval} />
+        ) : null}
         {!waiting && view.text ? <HighlightedInput text={view.text} language={view.language} /> : null}
         {waiting ? null : (
           <div className="bg-background/70">
