@@ -24,7 +24,8 @@ for (const dir of sourceRoots) {
     if (/\.test\.tsx?$/.test(file) || file.includes("/migrations/")) continue;
     const text = readFileSync(path.join(root, file), "utf8");
     const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
-    if (lines > MAX_LINES) problems.push(`${file}: ${lines} lines (at most ${MAX_LINES}; split it by what it does)`);
+    if (lines > MAX_LINES)
+      problems.push(`${file}: ${lines} lines (at most ${MAX_LINES}; split it by what it does)`);
     if (!file.startsWith(`${featuresDir}/`)) continue;
     const feature = file.slice(featuresDir.length + 1).split("/")[0];
     for (const match of text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
@@ -34,7 +35,9 @@ for (const dir of sourceRoots) {
       if (target.startsWith("..")) continue; // outside the features: lib/, components/, app/
       const [other, ...rest] = target.split(path.sep);
       if (other !== feature && rest.length > 0 && rest.join("/") !== "index")
-        problems.push(`${file}: imports "${spec}", an internal file of the feature '${other}' (import "../${other}")`);
+        problems.push(
+          `${file}: imports "${spec}", an internal file of the feature '${other}' (import "../${other}")`,
+        );
     }
   }
 }

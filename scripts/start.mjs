@@ -1,6 +1,7 @@
 // `npm start`: installs what is missing, builds, and serves NeuroOS on http://localhost:8080
 // (PORT to change it) with the embedded database in ./data (DATA_DIR to change it).
 import { spawn } from "node:child_process";
+import { buildIsCurrent, stampBuild } from "./lib/build-stamp.mjs";
 import { checkNodeVersion, ensureNpmDependencies } from "./lib/dependencies.mjs";
 import { run } from "./lib/run.mjs";
 import { ensureSystemPackages } from "./lib/system-packages.mjs";
@@ -13,7 +14,15 @@ ensureNpmDependencies();
 if (!ensureSystemPackages(["bubblewrap"])) {
   console.warn("Code execution and the terminal stay unavailable until bubblewrap is installed.");
 }
-if (!run("npm", ["run", "build", "--silent"])) process.exit(1);
+// A build rewrites apps/web/dist in place: skip it when the sources did not change, so that a
+// second `npm start` never breaks a server already serving from it.
+const root = process.cwd();
+if (buildIsCurrent(root)) {
+  console.log("The build is up to date with the sources: not rebuilding.");
+} else {
+  if (!run("npm", ["run", "build", "--silent"])) process.exit(1);
+  stampBuild(root);
+}
 
 const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
   stdio: "inherit",
