@@ -8,6 +8,8 @@ export interface LiveSocketOptions {
   WebSocketImpl?: typeof WebSocket;
   attempts?: number;
   delayMs?: number;
+  /** After `attempts`, the delay doubles from `delayMs` up to this (default 60 s). */
+  backoffMaxMs?: number;
   onFrame?: (frame: ServerFrame) => void;
   onStateChange?: (state: LiveState, error: string | null) => void;
 }
@@ -19,14 +21,19 @@ export function liveUrl(location: Pick<Location, "protocol" | "host">): string {
 
 /**
  * The browser's end of `/ws` (product spec section 4): asks for system info on connect; on an
- * unexpected close retries up to 5 times, 3 s apart, the count reset by a successful open; a
- * manual disconnect cancels the pending retry and stops retrying.
+ * unexpected close retries 5 times, 3 s apart (the spec), then keeps trying with a doubling delay
+ * (up to a minute) and at once when the browser comes back online or the page becomes visible;
+ * a successful open resets the count; a manual disconnect cancels the pending retry and stops.
  */
 export class LiveSocket {
   private socket: WebSocket | null = null;
   private retries = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private manual = false;
+  private readonly wake = () => this.retryNow();
+  private readonly wakeWhenVisible = () => {
+    if (document.visibilityState === "visible") this.retryNow();
+  };
   state: LiveState = "disconnected";
   error: string | null = null;
 
@@ -34,11 +41,28 @@ export class LiveSocket {
 
   connect(): void {
     this.manual = false;
+    this.retries = 0;
+    if (typeof window !== "undefined") {
+      window.addEventListener("online", this.wake);
+      document.addEventListener("visibilitychange", this.wakeWhenVisible);
+    }
+    this.open();
+  }
+
+  /** Tries again now (the browser is back online, the page visible, or the person asked). */
+  retryNow(): void {
+    if (this.manual || this.state !== "disconnected") return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     this.open();
   }
 
   disconnect(): void {
     this.manual = true;
+    if (typeof window !== "undefined") {
+      window.removeEventListener("online", this.wake);
+      document.removeEventListener("visibilitychange", this.wakeWhenVisible);
+    }
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.socket?.close(1000, "Disconnected");
@@ -46,7 +70,7 @@ export class LiveSocket {
     this.setState("disconnected", this.error);
   }
 
-  /** Whether a reconnect attempt is scheduled (false once the retries are used up). */
+  /** Whether a reconnect attempt is scheduled (always, until a manual disconnect). */
   get retrying(): boolean {
     return this.retryTimer !== null;
   }
@@ -101,13 +125,17 @@ export class LiveSocket {
   }
 
   private scheduleRetry(): void {
+    if (this.manual || this.retryTimer) return;
     const attempts = this.options.attempts ?? RECONNECT_ATTEMPTS;
-    if (this.manual || this.retries >= attempts) return;
+    const delay = this.options.delayMs ?? RECONNECT_DELAY_MS;
+    const beyond = this.retries - attempts;
     this.retries += 1;
+    const wait =
+      beyond < 0 ? delay : Math.min(delay * 2 ** (beyond + 1), this.options.backoffMaxMs ?? 60_000);
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       if (!this.manual) this.open();
-    }, this.options.delayMs ?? RECONNECT_DELAY_MS);
+    }, wait);
   }
 
   private setState(state: LiveState, error: string | null): void {

@@ -31,7 +31,7 @@ export interface ChannelState {
   error: string | null;
   /** How many times the socket has opened: above 1 means it reconnected. */
   opens: number;
-  /** True when the socket is down and no retry is scheduled: the client has given up. */
+  /** True when the socket is down and no retry is scheduled (a manual disconnect). */
   gaveUp: boolean;
 }
 
@@ -72,6 +72,11 @@ export class LiveChannel {
     this.socket.disconnect();
   }
 
+  /** Tries to reconnect now instead of waiting for the next scheduled try. */
+  retryNow(): void {
+    this.socket.retryNow();
+  }
+
   /** Sends a frame; false when the channel is not open. */
   send(frame: ClientFrame): boolean {
     return this.socket.send(frame);
@@ -91,7 +96,7 @@ export class LiveChannel {
   }
 }
 
-/** Ready, reconnecting, or given up after the retries (then only a manual reconnect helps). */
+/** Ready, reconnecting (it keeps trying by itself), or offline after a manual disconnect. */
 export function connectionLabel(status: ChannelState): "Ready" | "Connecting..." | "Offline" {
   if (status.state === "connected") return "Ready";
   if (status.state === "disconnected" && status.gaveUp) return "Offline";

@@ -55,13 +55,13 @@ function Connection() {
         <StatusDot tone={label === "Ready" ? "success" : label === "Offline" ? "danger" : "warning"} />
         <span className="font-medium text-foreground">{label}</span>
       </span>
-      {label === "Offline" ? (
+      {label !== "Ready" ? (
         <button
           type="button"
-          onClick={() => channel.connect()}
+          onClick={() => (label === "Offline" ? channel.connect() : channel.retryNow())}
           className="rounded px-1 font-medium text-link underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
         >
-          Reconnect
+          Reconnect now
         </button>
       ) : null}
     </span>

@@ -8,9 +8,12 @@ const dotColour: Record<SystemState, string> = {
   Unreachable: "bg-danger-text",
 };
 
-/** 'System Status: Active' (or the real state), measured with GET /api/health. */
+/** How often the shown status is measured again: it must say so when the server goes away. */
+const RECHECK_MS = 10_000;
+
+/** 'System Status: Active' (or the real state), measured with GET /api/health every 10 s. */
 export function SystemStatus() {
-  const state = systemState(useHealth());
+  const state = systemState(useHealth({ refetchInterval: RECHECK_MS }));
   return (
     <p
       role="status"
