@@ -29,6 +29,7 @@ export const PUBLIC_PAGES = [
   "/",
   "/about",
   "/support",
+  "/docs",
   "/auth/login",
   "/auth/signup",
   "/auth/forgot-password",

@@ -57,6 +57,13 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        path: "/docs/:page?",
+        element: lazyNamed(
+          () => import("../features/docs/docs-page"),
+          (m) => m.DocsPage,
+        ),
+      },
+      {
         path: "*",
         element: lazyNamed(
           () => import("../features/not-found/not-found-page"),
