@@ -5,6 +5,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Approvals } from "./agent/approvals";
+import { ToolRegistry } from "./agent/tools";
 import { agentRoutes } from "./agents/routes";
 import { createMailer, type Mailer } from "./auth/mailer";
 import { authRoutes } from "./auth/routes";
@@ -25,6 +26,8 @@ import { llmCoreCheck } from "./llm/module-check";
 import { llmRoutes } from "./llm/routes";
 import { loggerOptions } from "./logger";
 import { logsRoutes } from "./logs/routes";
+import { memoryRoutes } from "./memory/routes";
+import { MemoryService } from "./memory/service";
 import { sandboxConfig } from "./sandbox/config";
 import { JobSlots } from "./sandbox/limiter";
 import { codeInterpreterCheck, terminalCheck } from "./sandbox/module-check";
@@ -141,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatRoutes, { db: database.db, bus });
   await app.register(logsRoutes, { db: database.db });
   await app.register(agentRoutes, { db: database.db });
+  const memories = new MemoryService(database.db);
+  await app.register(memoryRoutes, { db: database.db, memories });
   await app.register(settingsRoutes, {
     db: database.db,
     box: llm.box,
@@ -150,21 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(llmRoutes, { db: database.db, llm });
   await app.register(workspaceRoutes, { db: database.db, bus, workspaces });
-  await app.register(sandboxRoutes, {
-    db: database.db,
-    sandbox,
-    workspaces,
-    slots: jobSlots,
-    maxFileSizeMb: env.SANDBOX_MAX_FILE_MB,
-  });
-  await app.register(terminalRoutes, {
-    db: database.db,
-    terminals,
-    workspaces,
-    origins,
-  });
-  // The console: code runs and terminal commands from the live channel, and chat turns
-  // (plain, or an agent with tools) streamed to the user's browsers.
+  // Every run of code (console, agent tools, POST /api/sandbox/run) goes through one service.
   const executions = new ExecutionService({
     db: database.db,
     sandbox,
@@ -173,14 +164,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     slots: jobSlots,
     maxFileSizeMb: env.SANDBOX_MAX_FILE_MB,
   });
+  await app.register(sandboxRoutes, { db: database.db, sandbox, executions });
+  await app.register(terminalRoutes, {
+    db: database.db,
+    terminals,
+    workspaces,
+    origins,
+  });
+  // The console: code runs and terminal commands from the live channel, and chat turns
+  // (plain, or an agent with tools) streamed to the user's browsers.
   registerExecutionFrames(frames, { db: database.db, bus, executions, workspaces });
+  // Tools are built once from the services each needs; the chat runs the agent engine.
+  const tools = new ToolRegistry({ executions, workspaces, memories });
   const replies = new ChatReplies({
     db: database.db,
     bus,
     gateway: llm.gateway,
     approvals: new Approvals(bus),
-    executions,
-    workspaces,
+    tools,
+    memories,
     maxSteps: env.AGENT_MAX_STEPS,
   });
   replies.register(frames);

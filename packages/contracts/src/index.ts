@@ -7,6 +7,7 @@ export * from "./health";
 export * from "./live";
 export * from "./llm";
 export * from "./logs";
+export * from "./memory";
 export * from "./modules";
 export * from "./sandbox";
 export * from "./settings";

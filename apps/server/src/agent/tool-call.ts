@@ -1,9 +1,7 @@
-import type { AgentToolName, User } from "@neuroos/contracts";
+import type { User } from "@neuroos/contracts";
 import { AppError } from "../http/errors";
-import type { ApprovalDecision } from "./approvals";
-import type { LoopDeps } from "./loop";
-import { agentTools } from "./tools";
-import type { ToolResult } from "./tools/types";
+import type { ApprovalDecision, ApprovalSubject } from "./approvals";
+import type { AgentTool, ToolResult } from "./tools/types";
 
 export interface ToolCall {
   id: string;
@@ -18,62 +16,48 @@ export interface ToolCallOutcome extends ToolResult {
   approval?: { approved: boolean; reason: ApprovalDecision["reason"]; edited: boolean };
 }
 
+export interface ToolCallRun {
+  user: Pick<User, "id" | "plan">;
+  sessionId: string;
+  messageId: string;
+  call: ToolCall;
+  /** The tools offered in this run; any other name is refused. */
+  tools: readonly AgentTool[];
+  safeMode: boolean;
+  signal: AbortSignal;
+  /** Asks the person (safe mode); resolves with their answer. */
+  approve(subject: ApprovalSubject): Promise<ApprovalDecision>;
+  onOutput(stream: "stdout" | "stderr", data: string): void;
+}
+
 /**
  * One tool call from the model, which is untrusted: an unknown or disallowed tool and invalid
  * arguments come back to the model as a tool error it can correct; in safe mode the person
  * approves (possibly editing the input) or denies; then the tool runs, streaming its output.
  */
-export async function runToolCall(
-  deps: LoopDeps,
-  input: {
-    user: Pick<User, "id" | "plan">;
-    sessionId: string;
-    messageId: string;
-    call: ToolCall;
-    safeMode: boolean;
-    allowed: AgentToolName[];
-    signal: AbortSignal;
-  },
-): Promise<ToolCallOutcome> {
-  const { bus } = deps;
-  const { user, sessionId, call, signal } = input;
-  const publish = (frame: Parameters<typeof bus.publish>[1]) => bus.publish(user.id, frame);
-  publish({
-    type: "tool_call",
-    sessionId,
-    messageId: input.messageId,
-    toolCallId: call.id,
-    tool: call.name,
-    input: call.input,
-  });
+export async function runToolCall(run: ToolCallRun): Promise<ToolCallOutcome> {
+  const { user, sessionId, call, signal } = run;
   let approval: ToolCallOutcome["approval"];
-  const finish = (result: ToolResult, ran?: unknown): ToolCallOutcome => {
-    publish({
-      type: "tool_result",
-      sessionId,
-      messageId: input.messageId,
-      toolCallId: call.id,
-      tool: call.name,
-      ok: result.ok,
-      output: result.output,
-    });
-    return { ...result, ...(ran === undefined ? {} : { input: ran }), ...(approval ? { approval } : {}) };
-  };
+  const finish = (result: ToolResult, ran?: unknown): ToolCallOutcome => ({
+    ...result,
+    ...(ran === undefined ? {} : { input: ran }),
+    ...(approval ? { approval } : {}),
+  });
 
-  const tool = input.allowed.includes(call.name as AgentToolName)
-    ? agentTools[call.name as AgentToolName]
-    : undefined;
+  const tool = run.tools.find((t) => t.name === call.name);
   if (!tool) return finish({ ok: false, output: { error: `Unknown or disallowed tool '${call.name}'` } });
   let parsed = tool.input.safeParse(call.input);
   if (!parsed.success)
     return finish({ ok: false, output: { error: `Invalid arguments: ${describe(parsed.error.issues)}` } });
 
-  if (tool.needsApproval && input.safeMode) {
-    const decision = await deps.approvals.request(
-      user.id,
-      { sessionId, messageId: input.messageId, toolCallId: call.id, tool: tool.name, input: parsed.data },
-      signal,
-    );
+  if (tool.needsApproval && run.safeMode) {
+    const decision = await run.approve({
+      sessionId,
+      messageId: run.messageId,
+      toolCallId: call.id,
+      tool: tool.name,
+      input: parsed.data,
+    });
     approval = { approved: decision.approved, reason: decision.reason, edited: decision.input !== undefined };
     if (!decision.approved) {
       const why =
@@ -94,18 +78,7 @@ export async function runToolCall(
   }
 
   try {
-    const result = await tool.run(
-      {
-        user,
-        sessionId,
-        signal,
-        executions: deps.executions,
-        workspaces: deps.workspaces,
-        onOutput: (stream, data) =>
-          publish({ type: "tool_output", sessionId, messageId: input.messageId, toolCallId: call.id, stream, data }),
-      },
-      parsed.data,
-    );
+    const result = await tool.run({ user, sessionId, signal, onOutput: run.onOutput }, parsed.data);
     return finish(result, parsed.data);
   } catch (err) {
     const message = err instanceof AppError || err instanceof Error ? err.message : String(err);

@@ -1,8 +1,8 @@
 import { DEFAULT_SESSION_TITLE, type ServerFrame, type User } from "@neuroos/contracts";
-import { type LoopDeps, runTurn } from "../agent/loop";
 import { AppError } from "../http/errors";
 import type { FrameRouter } from "../live/frame-router";
 import * as chat from "./service";
+import { type ChatTurnDeps, runTurn } from "./turn";
 
 const TITLE_LENGTH = 60;
 
@@ -26,7 +26,7 @@ export class ChatReplies {
   private readonly running = new Map<string, AbortController>();
   private readonly agentTurns = new Set<string>();
 
-  constructor(private readonly deps: LoopDeps) {}
+  constructor(private readonly deps: ChatTurnDeps) {}
 
   register(router: FrameRouter): void {
     router.on("chat_message", (ctx, frame) => this.send(ctx.user, frame.sessionId, frame.content));

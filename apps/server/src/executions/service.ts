@@ -20,6 +20,9 @@ export interface ExecutionRequest {
   type: "code_execution" | "system_command";
   /** The browser's id for the run, echoed on execution_start so it can tie the run to its block. */
   requestId?: string;
+  /** Input for the program, and a wall time below the sandbox's (never above it). */
+  stdin?: string;
+  timeoutMs?: number;
   signal?: AbortSignal;
   onOutput?: (stream: "stdout" | "stderr", data: string) => void;
 }
@@ -39,7 +42,7 @@ export function describeOutcome(result: SandboxResult): string {
 
 /**
  * Runs code for a user in the sandbox over their workspace, for every feature (console
- * frames, the agent's tools): one job slot each, live frames to the session's browsers,
+ * frames, the agent's tools, POST /api/sandbox/run): one job slot each, live frames to the session's browsers,
  * an execution log for every run, cancellation by id.
  */
 export class ExecutionService {
@@ -86,9 +89,15 @@ export class ExecutionService {
       const result = await sandbox.run({
         language: request.language,
         code: request.code,
+        stdin: request.stdin,
         workspace: await workspaces.root(user.id),
         signal: controller.signal,
-        limits: { maxFileSizeMb: this.deps.maxFileSizeMb ?? workspaces.quota(user.plan).maxFileBytes / MB },
+        limits: {
+          maxFileSizeMb: this.deps.maxFileSizeMb ?? workspaces.quota(user.plan).maxFileBytes / MB,
+          ...(request.timeoutMs === undefined
+            ? {}
+            : { timeoutMs: Math.min(request.timeoutMs, sandbox.limits.timeoutMs) }),
+        },
         onOutput: (stream, data) => {
           request.onOutput?.(stream, data);
           publish({ type: "execution_output", sessionId: sessionId ?? "", executionId, stream, data });

@@ -30,6 +30,12 @@ describeEachDatabase(
       });
       const example = await run({ language: "bash", code: "cd ~/projects && python3 example.py" });
       expect(example.json().stdout).toContain("Groceries: 3 items, total 5.20");
+      // It goes through the console's execution service: each run is in the execution log.
+      const logs = await t.app.inject({ method: "GET", url: "/api/logs", headers: { cookie } });
+      const commands = (logs.json() as { type: string; command: string; status: string }[])
+        .filter((l) => l.type === "code_execution")
+        .map((l) => [l.command, l.status]);
+      expect(commands).toEqual(expect.arrayContaining([["cd ~/projects && python3 example.py", "success"]]));
     });
 
     it("caps the wall time at the request's timeout", async () => {

@@ -2,26 +2,19 @@ import { sandboxRunSchema } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
+import type { ExecutionService } from "../executions/service";
 import { AppError, parse } from "../http/errors";
-import type { WorkspaceService } from "../workspace/service";
-import type { JobSlots } from "./limiter";
 import type { Sandbox } from "./runner";
 
 export interface SandboxRouteDeps {
   db: Db;
   sandbox: Sandbox;
-  workspaces: WorkspaceService;
-  /** Shared with the console's executions: one user's jobs count together. */
-  slots: JobSlots;
-  /** SANDBOX_MAX_FILE_MB when set; otherwise the plan's per-file limit applies inside too. */
-  maxFileSizeMb?: number;
+  /** The console's execution service: the same job slots, limits and execution log. */
+  executions: ExecutionService;
 }
-
-const MB = 1024 * 1024;
 
 /** POST /api/sandbox/run runs code in the user's sandbox; GET /api/sandbox/health says if it can. */
 export async function sandboxRoutes(app: FastifyInstance, deps: SandboxRouteDeps): Promise<void> {
-  const { slots } = deps;
   app.addHook("onRequest", requireSession(deps.db));
 
   app.get("/api/sandbox/health", async () => deps.sandbox.health());
@@ -30,8 +23,8 @@ export async function sandboxRoutes(app: FastifyInstance, deps: SandboxRouteDeps
     const input = parse(sandboxRunSchema, request.body);
     const user = request.user;
     if (!user) throw new AppError(401, "unauthorized", "Sign in to continue");
+    // Refused before a job slot is taken or anything is logged.
     await deps.sandbox.assertAvailable();
-    const release = slots.acquire(user.id);
     // A client that goes away cancels its job.
     const abort = new AbortController();
     const onClose = () => {
@@ -39,22 +32,19 @@ export async function sandboxRoutes(app: FastifyInstance, deps: SandboxRouteDeps
     };
     reply.raw.once("close", onClose);
     try {
-      const workspace = await deps.workspaces.root(user.id);
-      const limits = deps.sandbox.limits;
-      return await deps.sandbox.run({
+      const outcome = await deps.executions.run({
+        user,
+        sessionId: null,
+        type: "code_execution",
         language: input.language,
         code: input.code,
         stdin: input.stdin,
-        workspace,
+        timeoutMs: input.timeoutMs,
         signal: abort.signal,
-        limits: {
-          timeoutMs: Math.min(input.timeoutMs ?? limits.timeoutMs, limits.timeoutMs),
-          maxFileSizeMb: deps.maxFileSizeMb ?? deps.workspaces.quota(user.plan).maxFileBytes / MB,
-        },
       });
+      return outcome.result;
     } finally {
       reply.raw.off("close", onClose);
-      release();
     }
   });
 }

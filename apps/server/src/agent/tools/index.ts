@@ -1,18 +1,34 @@
 import type { AgentToolName } from "@neuroos/contracts";
+import { forget } from "./forget";
 import { listFiles } from "./list-files";
 import { readFile } from "./read-file";
+import { remember } from "./remember";
 import { runCode } from "./run-code";
 import { runShell } from "./run-shell";
 import { searchFiles } from "./search-files";
-import type { AgentTool } from "./types";
+import type { AgentTool, ToolServices } from "./types";
 import { writeFile } from "./write-file";
 
-/** Every agent tool, by name; an agent's `tools` picks among them. */
-export const agentTools = {
-  run_code: runCode,
-  run_shell: runShell,
-  list_files: listFiles,
-  read_file: readFile,
-  write_file: writeFile,
-  search_files: searchFiles,
-} as Record<AgentToolName, AgentTool>;
+/** One factory per tool; adding a tool is its file and one line here. */
+const factories = [runCode, runShell, listFiles, readFile, writeFile, searchFiles, remember, forget];
+
+/** The tools the memory settings offer (not chosen per agent). */
+export const MEMORY_TOOLS = ["remember", "forget"] as const;
+
+export type { AgentToolName };
+
+/** Every tool by name, built once at boot from the services. */
+export class ToolRegistry {
+  private readonly tools = new Map<string, AgentTool>();
+
+  constructor(services: ToolServices) {
+    for (const factory of factories) {
+      const tool = factory(services) as AgentTool;
+      this.tools.set(tool.name, tool);
+    }
+  }
+
+  get(name: string): AgentTool | undefined {
+    return this.tools.get(name);
+  }
+}

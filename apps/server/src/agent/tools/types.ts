@@ -1,15 +1,16 @@
-import type { AgentToolName, User } from "@neuroos/contracts";
+import type { User } from "@neuroos/contracts";
 import type { ZodType } from "zod";
 import type { ExecutionRequest, ExecutionService } from "../../executions/service";
+import type { MemoryService } from "../../memory/service";
 import type { WorkspaceService } from "../../workspace/service";
 
+/** What one call of a tool knows: who asked, in which conversation, and how to stream output. */
 export interface ToolContext {
   user: Pick<User, "id" | "plan">;
-  sessionId: string;
+  /** The chat session (or other conversation) the call belongs to; null outside one. */
+  sessionId: string | null;
   signal: AbortSignal;
-  executions: ExecutionService;
-  workspaces: WorkspaceService;
-  /** Streams a running tool's output to the console. */
+  /** Streams a running tool's output to whoever watches the call. */
   onOutput(stream: "stdout" | "stderr", data: string): void;
 }
 
@@ -19,9 +20,9 @@ export interface ToolResult {
   output: unknown;
 }
 
-/** One agent tool: its input schema, whether safe mode asks first, and its action. */
+/** One tool: its input schema, whether safe mode asks first, and its action. */
 export interface AgentTool<Input = unknown> {
-  name: AgentToolName;
+  name: string;
   description: string;
   input: ZodType<Input>;
   /** Asks the person first when safe mode is on (run_code, run_shell, write_file). */
@@ -29,14 +30,22 @@ export interface AgentTool<Input = unknown> {
   run(ctx: ToolContext, input: Input): Promise<ToolResult>;
 }
 
+/** The services tools are built from at boot; each factory takes only the ones it needs. */
+export interface ToolServices {
+  executions: ExecutionService;
+  workspaces: WorkspaceService;
+  memories: MemoryService;
+}
+
 export const defineTool = <Input>(tool: AgentTool<Input>): AgentTool<Input> => tool;
 
 /** Runs code in the user's sandbox for a tool, its output streamed; the result for the model. */
 export async function runInSandbox(
+  executions: ExecutionService,
   ctx: ToolContext,
   job: Pick<ExecutionRequest, "language" | "code" | "type">,
 ): Promise<ToolResult> {
-  const outcome = await ctx.executions.run({
+  const outcome = await executions.run({
     ...job,
     user: ctx.user,
     sessionId: ctx.sessionId,

@@ -1,0 +1,123 @@
+import type { ChatMessage } from "@neuroos/contracts";
+import type { EngineEvent, EngineReply } from "../agent/engine";
+import type { Db } from "../db/client";
+import type { EventBus } from "../live/bus";
+import { announceExecution } from "../logs/service";
+import * as chat from "./service";
+
+/** Tool outputs stored for the conversation are cut at this many characters. */
+const STORED_OUTPUT_CHARS = 20_000;
+
+/**
+ * Chat's side of an engine run: each event stored as the session's messages and published to
+ * the user's browsers as live frames.
+ */
+export class ChatTurnStore {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+    private readonly userId: string,
+    private readonly sessionId: string,
+  ) {}
+
+  /** Handles one event; answers the message it stored for the conversation, if any. */
+  async handle(event: EngineEvent): Promise<ChatMessage | null> {
+    const { sessionId } = this;
+    switch (event.type) {
+      case "text":
+        this.publish({ type: "chat_token", sessionId, messageId: event.messageId, content: event.text });
+        return null;
+      case "reply":
+        return this.storeReply(event);
+      case "tool_call":
+        this.publish({
+          type: "tool_call",
+          sessionId,
+          messageId: event.messageId,
+          toolCallId: event.call.id,
+          tool: event.call.name,
+          input: event.call.input,
+        });
+        return null;
+      case "approval_needed": // the approvals service asks the person itself
+        return null;
+      case "tool_output":
+        this.publish({
+          type: "tool_output",
+          sessionId,
+          messageId: event.messageId,
+          toolCallId: event.call.id,
+          stream: event.stream,
+          data: event.data,
+        });
+        return null;
+      case "tool_result": {
+        const { call, outcome } = event;
+        this.publish({
+          type: "tool_result",
+          sessionId,
+          messageId: event.messageId,
+          toolCallId: call.id,
+          tool: call.name,
+          ok: outcome.ok,
+          output: outcome.output,
+        });
+        return this.store("tool", JSON.stringify(outcome.output).slice(0, STORED_OUTPUT_CHARS), {
+          toolCallId: call.id,
+          toolName: call.name,
+          isError: !outcome.ok,
+          ...(outcome.input === undefined ? {} : { input: outcome.input }),
+          ...(outcome.approval ? { approval: outcome.approval } : {}),
+          ...(event.fallback ? { fallback: true } : {}),
+        });
+      }
+      case "end":
+        if (event.reason === "step_limit")
+          return this.store("system", `Stopped: the step limit (${event.maxSteps}) was reached.`, {});
+        if (event.error !== undefined) return this.store("assistant", "", { error: event.error });
+        return null;
+    }
+  }
+
+  private publish(frame: Parameters<EventBus["publish"]>[1]): void {
+    this.bus.publish(this.userId, frame);
+  }
+
+  private async store(
+    role: "assistant" | "system" | "tool",
+    content: string,
+    metadata: Record<string, unknown>,
+  ) {
+    const message = await chat.addMessage(this.db, { sessionId: this.sessionId, role, content, metadata });
+    this.publish({ type: "chat_message", sessionId: this.sessionId, message });
+    return message;
+  }
+
+  /** The reply and its log entry, stored in one statement before the engine goes on. */
+  private async storeReply(reply: EngineReply): Promise<ChatMessage> {
+    const { userId, sessionId } = this;
+    const { text, toolCalls, meta, error, executionTime } = reply;
+    const { message, log } = await chat.addMessageWithLog(
+      this.db,
+      {
+        id: reply.messageId,
+        sessionId,
+        role: "assistant",
+        content: text,
+        metadata: { ...meta, executionTime, ...(toolCalls.length ? { toolCalls } : {}) },
+      },
+      {
+        userId,
+        sessionId,
+        type: "llm_interaction",
+        command: reply.prompt.slice(0, 500),
+        result: error ?? text.slice(0, 500),
+        status: error === "stopped" ? "warning" : error ? "error" : "success",
+        metadata: { ...meta, executionTime, toolCalls: toolCalls.length },
+      },
+    );
+    this.publish({ type: "chat_message", sessionId, message });
+    announceExecution(this.bus, userId, log);
+    return message;
+  }
+}

@@ -1,0 +1,88 @@
+import type { ChatSession, User } from "@neuroos/contracts";
+import type { Approvals } from "../agent/approvals";
+import { type EngineEvent, runEngine, type TurnEnd } from "../agent/engine";
+import type { ToolRegistry } from "../agent/tools";
+import { getAgent } from "../agents/service";
+import type { Db } from "../db/client";
+import type { EventBus } from "../live/bus";
+import type { LlmGateway } from "../llm";
+import type { MemoryService } from "../memory/service";
+import { toGatewayMessages } from "./history";
+import { sessionMemory } from "./memory";
+import * as chat from "./service";
+import { ChatTurnStore } from "./turn-store";
+
+export interface ChatTurnDeps {
+  db: Db;
+  bus: EventBus;
+  gateway: LlmGateway;
+  approvals: Approvals;
+  tools: ToolRegistry;
+  memories: MemoryService;
+  maxSteps: number;
+}
+
+/**
+ * One turn of a console session: the engine runs over the stored conversation (with the
+ * session's agent and its tools, and the person's memory settings); chat stores and publishes
+ * what it yields.
+ */
+export async function runTurn(
+  deps: ChatTurnDeps,
+  input: { user: Pick<User, "id" | "plan">; session: ChatSession; signal: AbortSignal },
+): Promise<TurnEnd> {
+  const { db, bus, gateway } = deps;
+  const { user, session, signal } = input;
+  const sessionId = session.id;
+  const agent = session.agentId ? await getAgent(db, user.id, session.agentId).catch(() => null) : null;
+  const status = (state: "running" | "done" | "stopped" | "error", detail: string) => {
+    if (agent) bus.publish(user.id, { type: "agent_status", sessionId, state, detail });
+  };
+  const store = new ChatTurnStore(db, bus, user.id, sessionId);
+  let end: TurnEnd = "error";
+  try {
+    const access = await gateway.access(user.id);
+    status("running", agent ? `${agent.name} is working` : "");
+    // The conversation is read once; the turn appends what it stores.
+    const history = await chat.messagesOf(db, sessionId); // the session was checked as the user's
+    const memory = await sessionMemory(deps, user.id, history, access.preferences.memory);
+    const agentTools = (agent?.tools ?? []).flatMap((name) => deps.tools.get(name) ?? []);
+    const events = runEngine(gateway, {
+      user,
+      sessionId,
+      system: [agent?.systemPrompt, memory.prompt].filter(Boolean).join("\n\n"),
+      conversation: () => toGatewayMessages(memory.visible(history)),
+      tools: [...agentTools, ...memory.tools],
+      config: {
+        provider: agent?.provider ?? undefined,
+        model: agent?.model ?? undefined,
+        temperature: agent?.temperature,
+      },
+      access,
+      safeMode: access.preferences.safeMode || (agent?.safeMode ?? true),
+      maxSteps: deps.maxSteps,
+      signal,
+      approve: (subject, signal) => deps.approvals.request(user.id, subject, signal),
+    });
+    for await (const event of events) {
+      const kept = await store.handle(event);
+      if (kept) history.push(kept);
+      if (event.type === "end") end = event.reason;
+    }
+  } catch (err) {
+    end = signal.aborted ? "stopped" : "error";
+    if (!signal.aborted) await store.handle(endWith(err, deps.maxSteps)).catch(() => {});
+  }
+  if (end === "stopped") status("stopped", "Stopped");
+  else if (end === "step_limit") status("stopped", `Step limit (${deps.maxSteps}) reached`);
+  else if (end === "error") status("error", "The model call failed");
+  else status("done", "Done");
+  return end;
+}
+
+const endWith = (err: unknown, maxSteps: number): EngineEvent => ({
+  type: "end",
+  reason: "error",
+  maxSteps,
+  error: err instanceof Error ? err.message : String(err),
+});
