@@ -16,6 +16,7 @@ import { errorMessage, HttpError } from "../../lib/api";
 import { useProviders } from "../../lib/resources/providers";
 import { useSaveSettings, useSettings } from "../../lib/resources/settings";
 import { CheckboxField, SelectField, TemperatureField } from "./fields";
+import { MemorySection } from "./memory-section";
 import { type Errors, ModelSelect, ProviderCard, type ProviderDraft } from "./provider-card";
 
 interface Draft {
@@ -97,6 +98,7 @@ export function SettingsPage() {
       ) : (
         <SettingsForm key={settings.data.updatedAt ?? "defaults"} settings={settings.data} />
       )}
+      <MemorySection />
     </div>
   );
 }
