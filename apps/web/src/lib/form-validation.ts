@@ -16,9 +16,12 @@ export function fieldErrors(error: ZodError): FieldErrors {
 /**
  * Validates a form with a contracts schema when it is submitted: on failure the messages are
  * kept per field and the first invalid input gets focus; on success `onValid` gets the data.
+ * The schema may be given as a loader (a dynamic import of the contracts): pages that are often
+ * a visitor's first (sign-in, sign-up) then load the validation library at the first submit,
+ * not with the page.
  */
 export function useValidatedForm<S extends ZodType>(
-  schema: S,
+  schema: S | (() => Promise<S>),
   onValid: (data: z.output<S>) => void,
   extraValues?: () => Record<string, unknown>,
 ) {
@@ -28,6 +31,11 @@ export function useValidatedForm<S extends ZodType>(
     event.preventDefault();
     const form = event.currentTarget;
     const values = { ...Object.fromEntries(new FormData(form)), ...extraValues?.() };
+    if (typeof schema === "function") void schema().then((loaded) => validate(loaded, form, values));
+    else validate(schema, form, values);
+  }
+
+  function validate(schema: S, form: HTMLFormElement, values: Record<string, unknown>) {
     const result = schema.safeParse(values);
     if (!result.success) {
       const found = fieldErrors(result.error);

@@ -1,10 +1,22 @@
-import { authResponseSchema, type LoginInput, type SignupInput, type User } from "@neuroos/contracts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { apiRequest, getQueryFn } from "../../lib/api";
+import type { LoginInput, SignupInput, User } from "@neuroos/contracts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../lib/api";
+import { userOf } from "../../lib/current-user";
 import { queryKeys } from "../../lib/query-keys";
 
-const messageSchema = z.object({ message: z.string() });
+/** The user of a sign-in or sign-up answer (checked field by field, see lib/current-user.ts). */
+function answeredUser(body: unknown): User {
+  const user = userOf(body);
+  if (!user) throw new Error("Unexpected answer from the server");
+  return user;
+}
+
+/** The `message` of an answer such as the password-reset ones. */
+function answeredMessage(body: unknown): string {
+  const message = (body as { message?: unknown } | null)?.message;
+  if (typeof message !== "string") throw new Error("Unexpected answer from the server");
+  return message;
+}
 
 /** The signed-in user, or null when there is no session (401). */
 export { useCurrentUser } from "../../lib/current-user";
@@ -13,7 +25,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: LoginInput): Promise<User> =>
-      authResponseSchema.parse(await apiRequest("POST", "/api/auth/login", input)).user,
+      answeredUser(await apiRequest("POST", "/api/auth/login", input)),
     onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser, user),
   });
 }
@@ -21,7 +33,7 @@ export function useLogin() {
 export function useSignup() {
   return useMutation({
     mutationFn: async (input: SignupInput): Promise<User> =>
-      authResponseSchema.parse(await apiRequest("POST", "/api/auth/signup", input)).user,
+      answeredUser(await apiRequest("POST", "/api/auth/signup", input)),
   });
 }
 
@@ -36,13 +48,13 @@ export function useLogout() {
 export function useForgotPassword() {
   return useMutation({
     mutationFn: async (input: { email: string }) =>
-      messageSchema.parse(await apiRequest("POST", "/api/auth/forgot-password", input)).message,
+      answeredMessage(await apiRequest("POST", "/api/auth/forgot-password", input)),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
     mutationFn: async (input: { token: string; password: string }) =>
-      messageSchema.parse(await apiRequest("POST", "/api/auth/reset-password", input)).message,
+      answeredMessage(await apiRequest("POST", "/api/auth/reset-password", input)),
   });
 }

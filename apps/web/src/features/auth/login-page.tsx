@@ -1,4 +1,3 @@
-import { loginSchema } from "@neuroos/contracts";
 import { Crown } from "lucide-react";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -20,7 +19,7 @@ export function LoginPage() {
   const [rememberMe, setRememberMe] = useState(false);
   const login = useLogin();
   const { errors, handleSubmit } = useValidatedForm(
-    loginSchema,
+    () => import("@neuroos/contracts/auth").then((m) => m.loginSchema),
     (input) =>
       login.mutate(input, {
         onSuccess: () => {

@@ -1,4 +1,3 @@
-import { signupFormSchema } from "@neuroos/contracts";
 import { useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
@@ -14,7 +13,7 @@ export function SignupPage() {
   const navigate = useNavigate();
   const signup = useSignup();
   const { errors, setErrors, handleSubmit } = useValidatedForm(
-    signupFormSchema,
+    () => import("@neuroos/contracts/auth").then((m) => m.signupFormSchema),
     ({ email, username, password }) =>
       signup.mutate(
         { email, username, password },
