@@ -36,7 +36,11 @@ function wholeBuild() {
 const server = await AppServer.start();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
 try {
-  const account = { email: `bundle${Date.now()}@example.com`, username: `bundle${Date.now()}`, password: "correct-horse-42" };
+  const account = {
+    email: `bundle${Date.now()}@example.com`,
+    username: `bundle${Date.now()}`,
+    password: "correct-horse-42",
+  };
   const rows = [];
   for (const route of routes) {
     const context = await browser.newContext({ baseURL: server.url });
@@ -59,15 +63,19 @@ try {
     const js = [...assets.values()].filter((a) => a.type === "script").reduce((s, a) => s + a.size, 0);
     const css = [...assets.values()].filter((a) => a.type === "stylesheet").reduce((s, a) => s + a.size, 0);
     if (process.env.BENCH_DEBUG)
-      for (const [url, a] of assets) console.log(route.path, (a.size / 1000).toFixed(1), url.split("/").pop());
+      for (const [url, a] of assets)
+        console.log(route.path, (a.size / 1000).toFixed(1), url.split("/").pop());
     rows.push({ route: route.path, files: assets.size, js, css, total: js + css, target: route.target });
     await context.close();
   }
   const reference = wholeBuild();
-  console.log(`reference: the whole build, gzipped = ${kB(reference).toFixed(1)} kB (what one bundle would ship)\n`);
+  console.log(
+    `reference: the whole build, gzipped = ${kB(reference).toFixed(1)} kB (what one bundle would ship)\n`,
+  );
   console.log("route                  files   JS kB  CSS kB  total kB  vs whole build  target");
   for (const r of rows) {
-    const verdict = r.target === undefined ? "" : `${r.target} kB ${r.total <= r.target * 1000 ? "met" : "MISSED"}`;
+    const verdict =
+      r.target === undefined ? "" : `${r.target} kB ${r.total <= r.target * 1000 ? "met" : "MISSED"}`;
     console.log(
       `${r.route.padEnd(22)} ${String(r.files).padStart(5)} ${kB(r.js).toFixed(1).padStart(7)} ${kB(r.css).toFixed(1).padStart(7)} ${kB(r.total).toFixed(1).padStart(9)} ${(r.total / reference).toFixed(2).padStart(15)}  ${verdict}`,
     );

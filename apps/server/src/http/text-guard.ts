@@ -1,4 +1,5 @@
 /** A NUL (PostgreSQL refuses it in text and jsonb) or a UTF-16 surrogate without its pair. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point of this pattern
 const badText = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
