@@ -66,7 +66,13 @@ async function drive(gateway: LlmGateway, run: EngineRun, emit: Emit): Promise<v
       await emit({ type: "reply", ...reply });
       if (reply.error) return await end(signal.aborted ? "stopped" : "error");
       const calls: ToolCall[] = native ? reply.toolCalls : fallback ? fencedCodeCalls(reply.text) : [];
-      if (calls.length === 0) return await end("done");
+      const notice = async () => {
+        if (reply.cutShort) await emit(cutShortNotice(reply.messageId, run.access?.preferences.maxTokens));
+      };
+      if (calls.length === 0) {
+        await notice();
+        return await end("done");
+      }
       for (const toolCall of calls) {
         if (signal.aborted) break;
         await emit({ type: "tool_call", messageId: reply.messageId, call: toolCall });
@@ -93,6 +99,7 @@ async function drive(gateway: LlmGateway, run: EngineRun, emit: Emit): Promise<v
           fallback: !native,
         });
       }
+      await notice();
       if (signal.aborted) return await end("stopped");
     }
   } catch (err) {
@@ -126,7 +133,13 @@ async function streamStep(
       } else if (event.type === "tool-call") {
         toolCalls.push({ id: event.id, name: event.name, input: event.input });
       } else {
-        meta = { model: event.model, provider: event.provider, tokenCount: event.tokenCount };
+        meta = {
+          model: event.model,
+          provider: event.provider,
+          tokenCount: event.tokenCount,
+          finishReason: event.finishReason,
+          ...(event.finishReason === "length" ? { cutShort: "token_limit" } : {}),
+        };
       }
     }
     if (signal.aborted) {
@@ -139,7 +152,19 @@ async function streamStep(
   }
   const last = messages.at(-1);
   const prompt = last && "content" in last ? last.content : "";
-  return { messageId, text, toolCalls, meta, error, executionTime: Date.now() - started, prompt };
+  const cutShort = meta.cutShort === "token_limit" ? ("token_limit" as const) : undefined;
+  return { messageId, text, toolCalls, meta, error, cutShort, executionTime: Date.now() - started, prompt };
+}
+
+/** The words for a reply the token limit cut: for the person, and for the model's next step. */
+function cutShortNotice(messageId: string, maxTokens: number | undefined): EngineEvent {
+  const limit = maxTokens ? ` of ${maxTokens} tokens` : "";
+  return {
+    type: "notice",
+    messageId,
+    reason: "token_limit",
+    text: `The answer was cut short: it reached the token limit${limit} (Max tokens in Settings). Anything after that point, an unfinished tool call included, was lost.`,
+  };
 }
 
 /** Each tool's definition for the model, made once per tool. */

@@ -39,6 +39,8 @@ export class ChatTurnStore {
           input: event.call.input,
         });
         return null;
+      case "notice":
+        return this.store("system", event.text, { notice: event.reason, replyId: event.messageId });
       case "approval_needed": // the approvals service asks the person itself
         return null;
       case "tool_output":

@@ -40,6 +40,7 @@ export async function runTurn(
   };
   const store = new ChatTurnStore(db, bus, user.id, sessionId);
   let end: TurnEnd = "error";
+  let cutShort = false;
   try {
     const access = await gateway.access(user.id);
     status("running", agent ? `${agent.name} is working` : "");
@@ -68,6 +69,7 @@ export async function runTurn(
       const kept = await store.handle(event);
       if (kept) history.push(kept);
       if (event.type === "end") end = event.reason;
+      if (event.type === "notice") cutShort = true;
     }
   } catch (err) {
     end = signal.aborted ? "stopped" : "error";
@@ -76,7 +78,7 @@ export async function runTurn(
   if (end === "stopped") status("stopped", "Stopped");
   else if (end === "step_limit") status("stopped", `Step limit (${deps.maxSteps}) reached`);
   else if (end === "error") status("error", "The model call failed");
-  else status("done", "Done");
+  else status("done", cutShort ? "Done, but an answer was cut short at the token limit" : "Done");
   return end;
 }
 

@@ -1,17 +1,45 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { completeBody, errorBody, type Flavor, framesFor, type ToolCallSpec } from "./wire-formats";
+import {
+  completeBody,
+  errorBody,
+  type FinishReason,
+  type Flavor,
+  type Frames,
+  framesFor,
+  type ToolCallSpec,
+} from "./wire-formats";
 
 /** What the next model call answers; the same script works for every flavor. */
 export type Scenario =
-  | { kind: "text"; chunks: string[]; delayMs?: number; usage?: { input: number; output: number } }
-  | { kind: "tool-calls"; text?: string; calls: ToolCallSpec[] }
+  | {
+      kind: "text";
+      chunks: string[];
+      delayMs?: number;
+      usage?: { input: number; output: number };
+      finish?: ScriptedFinish;
+    }
+  | { kind: "tool-calls"; text?: string; calls: ToolCallSpec[]; finish?: ScriptedFinish }
   | { kind: "error"; status: number; headers?: Record<string, string>; body?: unknown }
   | { kind: "malformed"; after: number }
   | { kind: "cut"; after: number }
   | { kind: "hang" }
   | { kind: "redirect"; location: string };
+
+/** 'length': the token limit ended the reply; 'none': the stream ends without a finish reason. */
+export type ScriptedFinish = "length" | "none";
+
+/** The end frames of a stream, with the scripted finish. */
+function endFrames(
+  frames: Frames,
+  normal: FinishReason,
+  finish: ScriptedFinish | undefined,
+  usage: { input: number; output: number },
+) {
+  const end = frames.end(finish === "length" ? "length" : normal, usage);
+  return finish === "none" ? end.filter((f) => !/"(finish_reason|stop_reason|done_reason)":"/.test(f)) : end;
+}
 
 export interface RecordedRequest {
   flavor: Flavor | "hub";
@@ -188,7 +216,7 @@ export class ProviderTestServer {
     if (scenario.kind === "tool-calls") {
       if (scenario.text) res.write(frames.text(scenario.text, 0));
       for (const f of frames.toolCalls(scenario.calls)) res.write(f);
-      for (const f of frames.end("tool_calls", usage)) res.write(f);
+      for (const f of endFrames(frames, "tool_calls", scenario.finish, usage)) res.write(f);
       return void res.end();
     }
     const chunks =
@@ -213,7 +241,8 @@ export class ProviderTestServer {
       for (const f of frames.end("stop", usage)) res.write(f);
       return void res.end();
     }
-    for (const f of frames.end("stop", usage)) res.write(f);
+    const finish = scenario.kind === "text" ? scenario.finish : undefined;
+    for (const f of endFrames(frames, "stop", finish, usage)) res.write(f);
     res.end();
   }
 

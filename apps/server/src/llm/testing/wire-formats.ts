@@ -11,13 +11,16 @@ export interface ToolCallSpec {
   args: Record<string, unknown>;
 }
 
+/** Why a scripted stream ends: a normal end, tool calls, or the token limit. */
+export type FinishReason = "stop" | "tool_calls" | "length";
+
 export interface Frames {
   contentType: string;
   /** Frames sent before the first text chunk. */
   start: string[];
   text: (chunk: string, index: number) => string;
   toolCalls: (calls: ToolCallSpec[]) => string[];
-  end: (reason: "stop" | "tool_calls", usage: { input: number; output: number }) => string[];
+  end: (reason: FinishReason, usage: { input: number; output: number }) => string[];
   malformed: string;
 }
 
@@ -111,7 +114,10 @@ function anthropicFrames(model: string): Frames {
       ...(reason === "stop" ? [event("content_block_stop", { type: "content_block_stop", index: 0 })] : []),
       event("message_delta", {
         type: "message_delta",
-        delta: { stop_reason: reason === "stop" ? "end_turn" : "tool_use", stop_sequence: null },
+        delta: {
+          stop_reason: reason === "stop" ? "end_turn" : reason === "length" ? "max_tokens" : "tool_use",
+          stop_sequence: null,
+        },
         usage: { input_tokens: usage.input, output_tokens: usage.output },
       }),
       event("message_stop", { type: "message_stop" }),
@@ -134,9 +140,9 @@ function ollamaFrames(model: string): Frames {
         tool_calls: calls.map((c) => ({ function: { name: c.name, arguments: c.args } })),
       }),
     ],
-    end: (_reason, usage) => [
+    end: (reason, usage) => [
       line({ role: "assistant", content: "" }, true, {
-        done_reason: "stop",
+        done_reason: reason === "length" ? "length" : "stop",
         total_duration: 1000,
         prompt_eval_count: usage.input,
         eval_count: usage.output,
