@@ -1,4 +1,4 @@
-import { MEMORY_MAX_LENGTH } from "@neuroos/contracts";
+import { MEMORY_MAX_ENTRIES, MEMORY_MAX_LENGTH } from "@neuroos/contracts";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { providerEnv } from "../llm/testing/helpers";
 import { ProviderTestServer } from "../llm/testing/provider-server";
@@ -90,6 +90,19 @@ describeEachDatabase("memory: settings, the remembered facts, what the model rec
     expect((await api("DELETE", `/api/memories/${id}`)).statusCode).toBe(404);
     expect((await api("GET", "/api/memories")).json()).toEqual([]);
     expect((await t.app.inject({ url: "/api/memories" })).statusCode).toBe(401);
+  });
+
+  it("keeps at most MEMORY_MAX_ENTRIES per person: one more is refused (409) and changes nothing", async () => {
+    const carol = await signedInUser(t.app);
+    for (let i = 0; i < MEMORY_MAX_ENTRIES; i++) {
+      expect((await api("POST", "/api/memories", { content: `fact ${i}` }, carol)).statusCode).toBe(201);
+    }
+    const full = await api("POST", "/api/memories", { content: "one too many" }, carol);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error.message).toBe(
+      `Memory is full (${MEMORY_MAX_ENTRIES} entries): delete some in Settings first`,
+    );
+    expect((await api("GET", "/api/memories", undefined, carol)).json()).toHaveLength(MEMORY_MAX_ENTRIES);
   });
 
   it("conversation memory off: the model gets the system prompt and the new message only; on: the history", async () => {
