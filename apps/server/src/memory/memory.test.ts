@@ -105,6 +105,18 @@ describeEachDatabase("memory: settings, the remembered facts, what the model rec
     expect((await api("GET", "/api/memories", undefined, carol)).json()).toHaveLength(MEMORY_MAX_ENTRIES);
   });
 
+  it("holds the cap when adds race: 20 at once with 5 places left make exactly 5", async () => {
+    const dave = await signedInUser(t.app);
+    for (let i = 0; i < MEMORY_MAX_ENTRIES - 5; i++)
+      await api("POST", "/api/memories", { content: `fact ${i}` }, dave);
+    const racing = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => api("POST", "/api/memories", { content: `race ${i}` }, dave)),
+    );
+    expect(racing.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    expect(racing.filter((r) => r.statusCode === 409)).toHaveLength(15);
+    expect((await api("GET", "/api/memories", undefined, dave)).json()).toHaveLength(MEMORY_MAX_ENTRIES);
+  });
+
   it("conversation memory off: the model gets the system prompt and the new message only; on: the history", async () => {
     await memory({ conversation: false, crossSession: false });
     const id = await newSession();

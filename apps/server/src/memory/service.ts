@@ -1,7 +1,7 @@
 import { MEMORY_MAX_ENTRIES, MEMORY_MAX_LENGTH, type Memory } from "@neuroos/contracts";
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { memories } from "../db/schema";
+import { memories, users } from "../db/schema";
 import { storableText } from "../db/storable";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
@@ -31,18 +31,25 @@ export class MemoryService {
     return rows.map(toMemory);
   }
 
-  /** Adds a fact; refused (409) once the person keeps MEMORY_MAX_ENTRIES of them. */
+  /**
+   * Adds a fact; refused (409) once the person keeps MEMORY_MAX_ENTRIES of them. The count and
+   * the insert run under a lock on the person's row, so adds racing each other cannot pass the cap.
+   */
   async add(userId: string, content: string, source: Memory["source"]): Promise<Memory> {
     const text = storableText(content.trim()).slice(0, MEMORY_MAX_LENGTH);
-    const [held] = await this.db.select({ n: count() }).from(memories).where(eq(memories.userId, userId));
-    if ((held?.n ?? 0) >= MEMORY_MAX_ENTRIES) {
-      throw new AppError(
-        409,
-        "conflict",
-        `Memory is full (${MEMORY_MAX_ENTRIES} entries): delete some in Settings first`,
-      );
-    }
-    const [row] = await this.db.insert(memories).values({ userId, content: text, source }).returning();
+    const row = await this.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      const [held] = await tx.select({ n: count() }).from(memories).where(eq(memories.userId, userId));
+      if ((held?.n ?? 0) >= MEMORY_MAX_ENTRIES) {
+        throw new AppError(
+          409,
+          "conflict",
+          `Memory is full (${MEMORY_MAX_ENTRIES} entries): delete some in Settings first`,
+        );
+      }
+      const [inserted] = await tx.insert(memories).values({ userId, content: text, source }).returning();
+      return inserted;
+    });
     if (!row) throw new Error("insert returned no row");
     return toMemory(row);
   }
