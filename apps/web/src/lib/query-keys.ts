@@ -8,8 +8,6 @@ export const queryKeys = {
   /** Spec: the console reads the latest 20 execution logs. */
   logs: ["/api/logs?limit=20"],
   systemStats: ["/api/system/stats"],
-  files: ["/api/files"],
-  fileContent: (path: string) => [`/api/files/content?path=${encodeURIComponent(path)}`],
   providers: ["/api/llm/providers"],
   providerStatus: (provider: string) => ["/api/llm/providers", provider, "status"],
 } as const;

@@ -2,8 +2,8 @@ import { Dialog } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/api";
 import { formatBytes } from "../../lib/format";
+import { useFileContent } from "../../lib/resources/files";
 import { languageOfFile } from "./file-tree";
-import { useFileContent } from "./files-api";
 import { useHighlight } from "./use-highlight";
 
 /** Larger files are shown as plain text: highlighting them would stall the page. */

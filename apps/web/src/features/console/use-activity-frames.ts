@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "../../components/ui/use-toast";
 import { queryKeys } from "../../lib/query-keys";
+import { filesKeys } from "../../lib/resources/files";
 import type { Store } from "../../lib/store";
 import { type ActivityDraft, type ActivityEntry, addEntry, entryFromFrame } from "./activity";
 import type { LiveChannel } from "./live-channel";
@@ -28,7 +29,7 @@ export function useActivityFrames(channel: LiveChannel, activity: Store<Activity
         if (frame.type === "activity") {
           void queryClient.invalidateQueries({ queryKey: queryKeys.logs });
           if (frame.entry.type === "file_operation" && !/^(list|read) /.test(frame.entry.command))
-            void queryClient.invalidateQueries({ queryKey: queryKeys.files });
+            void queryClient.invalidateQueries({ queryKey: filesKeys.all });
         }
         if (frame.type === "error") {
           toast({

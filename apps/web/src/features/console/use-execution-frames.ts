@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { queryKeys } from "../../lib/query-keys";
+import { filesKeys } from "../../lib/resources/files";
 import type { Store } from "../../lib/store";
 import { type ExecutionState, executionReducer } from "./execution-state";
 import type { LiveChannel } from "./live-channel";
@@ -21,7 +21,7 @@ export function useExecutionFrames(channel: LiveChannel, executions: Store<Execu
           case "execution_result":
           case "execution_error":
             executions.set((state) => executionReducer(state, { type: "frame", frame, now: Date.now() }));
-            void queryClient.invalidateQueries({ queryKey: queryKeys.files });
+            void queryClient.invalidateQueries({ queryKey: filesKeys.all });
             return;
           default:
             return;

@@ -8,7 +8,8 @@ import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { apiRequest, errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { baseName, downloadUrl, formatBytes, joinPath, nameError, type useFileStats } from "./files-api";
+import { formatBytes } from "../../lib/format";
+import { baseName, downloadUrl, joinPath, nameError, type useFileStats } from "../../lib/resources/files";
 
 export function StatsLine({ stats }: { stats: ReturnType<typeof useFileStats>["data"] }) {
   if (!stats) return null;

@@ -7,7 +7,7 @@ import { Dialog } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { apiRequest, errorMessage } from "../../lib/api";
-import { baseName, useFileText } from "./files-api";
+import { baseName, useFileContent } from "../../lib/resources/files";
 
 /** Opens a text file: read-only first, editable with Edit, saved with PUT /api/files/content. */
 export function FileViewerDialog({
@@ -20,7 +20,7 @@ export function FileViewerDialog({
   onSaved: () => void;
 }) {
   const path = entry?.path ?? null;
-  const content = useFileText(path);
+  const content = useFileContent(path);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
 

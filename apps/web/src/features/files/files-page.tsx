@@ -9,9 +9,16 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { apiRequest, errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import {
+  baseName,
+  breadcrumbs,
+  filesKeys,
+  uploadFiles,
+  useDirectory,
+  useFileStats,
+} from "../../lib/resources/files";
 import { EntryRow, type NameDialog, NameFormDialog, StatsLine } from "./file-entries";
 import { FileViewerDialog } from "./file-viewer-dialog";
-import { baseName, breadcrumbs, filesKeys, uploadFiles, useDirectory, useFileStats } from "./files-api";
 
 /** /dashboard/files: the user's workspace as a file manager. */
 export function FilesPage() {

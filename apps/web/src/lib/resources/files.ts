@@ -1,7 +1,7 @@
 import { fileContentSchema, fileEntrySchema, fileStatsSchema, WORKSPACE_HOME } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { HttpError } from "../../lib/api";
+import { HttpError } from "../api";
 
 async function getJson(url: string, signal?: AbortSignal): Promise<unknown> {
   const response = await fetch(url, { credentials: "include", signal });
@@ -12,8 +12,13 @@ async function getJson(url: string, signal?: AbortSignal): Promise<unknown> {
   return response.json();
 }
 
+/**
+ * One key set for the workspace's files: every query starts with "/api/files", so invalidating
+ * `filesKeys.all` refreshes every view of them (the Files page, the console's tree, viewers).
+ */
 export const filesKeys = {
   all: ["/api/files"] as const,
+  tree: ["/api/files", "tree"] as const,
   dir: (path: string) => ["/api/files", "dir", path] as const,
   stats: ["/api/files", "stats"] as const,
   content: (path: string) => ["/api/files", "content", path] as const,
@@ -37,7 +42,16 @@ export function useFileStats() {
   });
 }
 
-export function useFileText(path: string | null) {
+/** Every entry of the user's workspace (GET /api/files lists /home/user recursively). */
+export function useWorkspaceFiles() {
+  return useQuery({
+    queryKey: filesKeys.tree,
+    queryFn: async ({ signal }) => z.array(fileEntrySchema).parse(await getJson("/api/files", signal)),
+  });
+}
+
+/** One text file's content, for the viewers (read fresh each time it is opened). */
+export function useFileContent(path: string | null) {
   return useQuery({
     queryKey: filesKeys.content(path ?? ""),
     queryFn: async ({ signal }) =>
@@ -105,18 +119,6 @@ export function breadcrumbs(path: string): { name: string; path: string }[] {
     crumbs.push({ name: part, path: current });
   }
   return crumbs;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
 }
 
 /** A plain file or folder name: no slashes, not "." or "..", no NUL. */
