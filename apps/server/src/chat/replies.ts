@@ -55,16 +55,18 @@ export class ChatReplies {
       const message = await chat.addUserMessage(db, { sessionId, content, metadata: {} });
       bus.publish(user.id, { type: "chat_message", sessionId, message });
       void runTurn(this.deps, { user, session, signal: controller.signal })
+        .catch(() => {})
+        .finally(() => {
+          // The session takes a new message as soon as the reply is done, not after the title.
+          this.running.delete(key);
+          this.agentTurns.delete(key);
+        })
         .then(async () => {
           if (!isFirst) return;
           const titled = await chat.updateSession(db, user.id, sessionId, { title: titleFrom(content) });
           bus.publish(user.id, { type: "session_updated", session: titled });
         })
-        .catch(() => {})
-        .finally(() => {
-          this.running.delete(key);
-          this.agentTurns.delete(key);
-        });
+        .catch(() => {});
     } catch (err) {
       this.running.delete(key);
       this.agentTurns.delete(key);

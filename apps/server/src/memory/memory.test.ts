@@ -40,8 +40,18 @@ describeEachDatabase("memory: settings, the remembered facts, what the model rec
     api("PUT", "/api/settings", { defaultProvider: "openai", memory: value });
   /** Sends a message and waits for the turn's final answer (a reply without tool calls). */
   const say = async (sessionId: string, content: string) => {
-    live.frames.length = 0;
-    live.send({ type: "chat_message", sessionId, content });
+    // The previous turn may still be finishing after its reply arrived (the session then refuses a
+    // new message with 'conflict', as the console does while busy): send again once it has.
+    for (let attempt = 0; ; attempt++) {
+      live.frames.length = 0;
+      live.send({ type: "chat_message", sessionId, content });
+      const first = await live.next(
+        (f: Frame) =>
+          f.type === "error" || (f.type === "chat_message" && (f.message as Frame).role === "user"),
+      );
+      if (first.type !== "error" || first.code !== "conflict" || attempt >= 40) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
     await live.next((f: Frame) => {
       const m = f.message as { role?: string; sessionId?: string; metadata?: Frame } | undefined;
       return (
