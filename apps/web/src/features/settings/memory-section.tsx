@@ -129,7 +129,8 @@ function MemoryForm(props: {
     props.onSave.mutate(text, {
       onSuccess: () => {
         setError(undefined);
-        if (!props.initial) setContent("");
+        // Clear only what was sent: the person may have started the next fact meanwhile.
+        if (!props.initial) setContent((current) => (current.trim() === text ? "" : current));
         props.onDone?.();
       },
       onError: (err) => setError(errorMessage(err, "It could not be saved.")),
