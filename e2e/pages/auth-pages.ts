@@ -23,6 +23,8 @@ export class LoginPage {
   }
 
   async signIn(account: Pick<Account, "email" | "password">, options: { rememberMe?: boolean } = {}) {
+    // After a navigation the previous screen stays until this one's code has loaded.
+    await this.page.getByRole("heading", { name: "Sign in to NeuroOS" }).waitFor();
     await this.email.fill(account.email);
     await this.password.fill(account.password);
     if (options.rememberMe) await this.rememberMe.check();

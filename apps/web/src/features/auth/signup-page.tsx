@@ -14,7 +14,9 @@ export function SignupPage() {
   const signup = useSignup();
   const { errors, setErrors, handleSubmit } = useValidatedForm(
     () => import("@neuroos/contracts/auth").then((m) => m.signupFormSchema),
-    ({ email, username, password }) =>
+    ({ email, username, password }) => {
+      // The sign-in screen comes next: its code loads while the account is being created.
+      void import("./login-page");
       signup.mutate(
         { email, username, password },
         {
@@ -34,7 +36,8 @@ export function SignupPage() {
             });
           },
         },
-      ),
+      );
+    },
   );
 
   return (
