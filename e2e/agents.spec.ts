@@ -1,11 +1,7 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { signedInAccount } from "./support/accounts";
+import { expect, type Page, test } from "@playwright/test";
+import { sharedSignedInPage } from "./support/shared-page";
 import { scrollsSideways, seriousViolations, toasts } from "./support/ui";
 
-// Sign-in is rate-limited per IP for the whole suite: this file signs in once and shares the page.
-test.describe.configure({ mode: "serial" });
-
-let context: BrowserContext;
 let page: Page;
 
 async function openTools(target: Page) {
@@ -19,14 +15,8 @@ const agentCard = (name: string) =>
     .getByRole("listitem")
     .filter({ has: page.getByRole("heading", { level: 3, name: new RegExp(`^${name}`) }) });
 
-test.beforeAll(async ({ browser }: { browser: Browser }) => {
-  context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  page = await context.newPage();
-  await signedInAccount(page);
-});
-
-test.afterAll(async () => {
-  await context?.close();
+sharedSignedInPage((shared) => {
+  page = shared;
 });
 
 test("the tools show their real status and the default agent is listed", async () => {

@@ -1,27 +1,20 @@
 import { readFile } from "node:fs/promises";
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { signedInAccount } from "./support/accounts";
+import { expect, type Page, test } from "@playwright/test";
+import { sharedSignedInPage } from "./support/shared-page";
 import { scrollsSideways, seriousViolations, toasts } from "./support/ui";
 
-// One sign-in for the whole file (sign-in is rate-limited); the tests share the page in order.
-test.describe.configure({ mode: "serial" });
-
-let context: BrowserContext;
 let page: Page;
 
 function row(name: string) {
   return page.getByTestId("file-row").filter({ hasText: name });
 }
 
-test.beforeAll(async ({ browser }: { browser: Browser }) => {
-  context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, acceptDownloads: true });
-  page = await context.newPage();
-  await signedInAccount(page);
-});
-
-test.afterAll(async () => {
-  await context?.close();
-});
+sharedSignedInPage(
+  (shared) => {
+    page = shared;
+  },
+  { acceptDownloads: true },
+);
 
 test("Files lists the starter tree, browses folders with breadcrumbs and shows stats", async () => {
   await page.goto("/dashboard/files");

@@ -1,21 +1,11 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { signedInAccount } from "./support/accounts";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { sharedSignedInPage } from "./support/shared-page";
 import { seriousViolations } from "./support/ui";
 
-// One sign-in for the whole file (sign-in is rate-limited); the tests share the page in order.
-test.describe.configure({ mode: "serial" });
-
-let context: BrowserContext;
 let page: Page;
 
-test.beforeAll(async ({ browser }: { browser: Browser }) => {
-  context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  page = await context.newPage();
-  await signedInAccount(page);
-});
-
-test.afterAll(async () => {
-  await context?.close();
+sharedSignedInPage((shared) => {
+  page = shared;
 });
 
 const screen = () => page.locator(".xterm-rows");
