@@ -1,6 +1,5 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
 import { cn } from "../../lib/cn";
 import { dismissToast, useToasts } from "./use-toast";
 
@@ -8,15 +7,15 @@ import { dismissToast, useToasts } from "./use-toast";
 export const TOAST_DURATION = 5000;
 export const TOAST_SWIPE_THRESHOLD = 50;
 
-export function ToastProvider({ children }: { children: ReactNode }) {
+/** The toasts and their region (loaded with the first toast, see `Toasts`). */
+export function Toaster() {
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION}
       swipeDirection="right"
       swipeThreshold={TOAST_SWIPE_THRESHOLD}
     >
-      {children}
-      <Toaster />
+      <ToastList />
       <ToastPrimitive.Viewport
         hotkey={["F8"]}
         className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
@@ -25,7 +24,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-function Toaster() {
+function ToastList() {
   const toasts = useToasts();
   return toasts.map((t) => (
     <ToastPrimitive.Root
