@@ -32,6 +32,21 @@ test("Files lists the starter tree, browses folders with breadcrumbs and shows s
   await expect(page.getByRole("button", { name: "Open folder projects" })).toBeVisible();
 });
 
+test("Files follows changes made elsewhere (another tab, code that ran) without a reload", async () => {
+  await page.goto("/dashboard/files");
+  await expect(page.getByRole("button", { name: "Open folder projects" })).toBeVisible();
+  const written = await page.request.put("/api/files/content", {
+    data: { path: "/home/user/from-elsewhere.txt", content: "hi", overwrite: true },
+  });
+  expect(written.ok()).toBe(true);
+  await expect(row("from-elsewhere.txt")).toBeVisible();
+  const ran = await page.request.post("/api/sandbox/run", {
+    data: { language: "bash", code: "echo made > made-by-code.txt" },
+  });
+  expect(ran.ok()).toBe(true);
+  await expect(row("made-by-code.txt")).toBeVisible();
+});
+
 test("uploads two files with a progress bar and lists them; download returns the content", async () => {
   await page.goto("/dashboard/files");
   // Hold the upload's answer a moment so the progress bar can be seen.

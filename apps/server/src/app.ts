@@ -139,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginPerMinute: deps.loginPerMinute,
   });
   const bus = deps.bus ?? new InProcessBus();
+  workspaces.onChange((userId, paths) => bus.publish(userId, { type: "files_changed", paths }));
   const frames = new FrameRouter();
   registerSystemFrames(frames, modules, sandbox);
   await app.register(chatRoutes, { db: database.db, bus });

@@ -42,6 +42,10 @@ export const fileEntrySchema = z.object({
 });
 export type FileEntry = z.infer<typeof fileEntrySchema>;
 
+/** A folder's entries, at most MAX_LIST_ENTRIES of them. */
+export const fileListingSchema = z.object({ entries: z.array(fileEntrySchema), truncated: z.boolean() });
+export type FileListing = z.infer<typeof fileListingSchema>;
+
 export const fileStatsSchema = z.object({
   totalFiles: z.number().int().min(0),
   totalSize: z.number().int().min(0),

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import type { ChatSession } from "./chat";
-import type { ExecutionLog } from "./logs";
+import { chatMessageSchema, chatSessionSchema } from "./chat";
+import { fileContentSchema, fileListingSchema } from "./files";
+import { executionLogSchema } from "./logs";
+import { systemModuleSchema } from "./modules";
 
 /** Frames the browser sends on the live channel `/ws`. Each is validated before use. */
 const id = z.string().min(1).max(100);
@@ -56,77 +58,143 @@ export const liveErrorCodes = [
   "internal_error",
 ] as const;
 
-/** Frames the server sends. `error` answers a frame that could not be handled; the socket stays up. */
-export type ServerFrame =
+const json = z.json();
+export type JsonValue = z.infer<typeof json>;
+
+/** A value as it travels in a frame: JSON (tool inputs and outputs are JSON by construction). */
+export function asJson(value: unknown): JsonValue {
+  return value === undefined ? null : JSON.parse(JSON.stringify(value));
+}
+const stream = z.enum(["stdout", "stderr"]);
+/** A run belongs to a chat session, or (run outside one) to an app's screen, e.g. `sandbox`. */
+const runOwner = { sessionId: id.optional(), app: id.optional() };
+const oneOwner = (frame: { sessionId?: string; app?: string }) =>
+  (frame.sessionId === undefined) !== (frame.app === undefined);
+const ownerMessage = { message: "A run frame names its session or its app, not both" };
+
+/** What the server reports about itself in system_info (measured; null when unknown). */
+export const terminalInfoSchema = z.object({
+  version: z.string().nullable(),
+  nodeVersion: z.string().nullable(),
+  pythonVersion: z.string().nullable(),
+  platform: z.string().nullable(),
+  uptime: z.number().nullable(),
+  cpus: z.number().nullable(),
+  totalMemory: z.number().nullable(),
+});
+export type TerminalInfo = z.infer<typeof terminalInfoSchema>;
+
+/**
+ * Frames the server sends, validated by the browser before use. Each names what it belongs to
+ * (see `frameScope`): a chat session (`sessionId`), an app's screen (`app`), or the user.
+ * `error` answers a frame that could not be handled; the socket stays up.
+ */
+export const serverFrameSchema = z.discriminatedUnion("type", [
   /** requestId: the refused frame's, when it carried one. */
-  | { type: "error"; code: string; message: string; requestId?: string }
-  | { type: "chat_token"; sessionId: string; messageId: string; content: string }
-  | { type: "chat_message"; sessionId: string; message: unknown }
-  | { type: "execution_start"; sessionId: string; executionId: string; requestId?: string }
-  | {
-      type: "execution_output";
-      sessionId: string;
-      executionId: string;
-      stream: "stdout" | "stderr";
-      data: string;
-    }
-  | {
-      type: "execution_result";
-      sessionId: string;
-      executionId: string;
-      result: { output: string; success: boolean; exitCode: number | null; durationMs: number };
-    }
-  | { type: "execution_error"; sessionId: string; executionId: string; error: string }
-  | { type: "system_info"; terminalInfo: Record<string, unknown>; modules: unknown[] }
-  | { type: "file_operation_result"; operation: string; path: string; result: unknown }
+  z.object({ type: z.literal("error"), code: z.string(), message: z.string(), requestId: id.optional() }),
+  z.object({ type: z.literal("chat_token"), sessionId: id, messageId: id, content: z.string() }),
+  z.object({ type: z.literal("chat_message"), sessionId: id, message: chatMessageSchema }),
+  z
+    .object({ type: z.literal("execution_start"), ...runOwner, executionId: id, requestId: id.optional() })
+    .refine(oneOwner, ownerMessage),
+  z
+    .object({ type: z.literal("execution_output"), ...runOwner, executionId: id, stream, data: z.string() })
+    .refine(oneOwner, ownerMessage),
+  z
+    .object({
+      type: z.literal("execution_result"),
+      ...runOwner,
+      executionId: id,
+      result: z.object({
+        output: z.string(),
+        success: z.boolean(),
+        exitCode: z.number().nullable(),
+        durationMs: z.number(),
+      }),
+    })
+    .refine(oneOwner, ownerMessage),
+  z
+    .object({ type: z.literal("execution_error"), ...runOwner, executionId: id, error: z.string() })
+    .refine(oneOwner, ownerMessage),
+  z.object({
+    type: z.literal("system_info"),
+    terminalInfo: terminalInfoSchema,
+    modules: z.array(systemModuleSchema),
+  }),
+  z.object({
+    type: z.literal("file_operation_result"),
+    operation: z.enum(["list", "read"]),
+    path: z.string(),
+    result: z.union([fileListingSchema, fileContentSchema]),
+  }),
+  /** Files of the workspace changed (a write, upload, move, delete, or code that ran). */
+  z.object({ type: z.literal("files_changed"), paths: z.array(z.string()) }),
   /** An action written to the execution log (code run, command, file operation, model call). */
-  | { type: "activity"; entry: ExecutionLog }
-  | { type: "session_updated"; session: ChatSession }
-  | { type: "session_deleted"; sessionId: string }
-  | {
-      type: "approval_request";
-      sessionId: string;
-      /** The assistant message and tool call the question is about. */
-      messageId: string;
-      toolCallId: string;
-      approvalId: string;
-      tool: string;
-      input: unknown;
-      expiresAt: string;
-    }
-  | { type: "approval_settled"; sessionId: string; approvalId: string; approved: boolean; reason: string }
-  | {
-      type: "tool_call";
-      sessionId: string;
-      messageId: string;
-      toolCallId: string;
-      tool: string;
-      input: unknown;
-    }
-  | {
-      type: "tool_output";
-      sessionId: string;
-      /** The assistant message that made the call: ids repeat across turns and sessions. */
-      messageId: string;
-      toolCallId: string;
-      stream: "stdout" | "stderr";
-      data: string;
-    }
-  | {
-      type: "tool_result";
-      sessionId: string;
-      messageId: string;
-      toolCallId: string;
-      tool: string;
-      ok: boolean;
-      output: unknown;
-    }
-  | {
-      type: "agent_status";
-      sessionId: string;
-      state: "running" | "done" | "stopped" | "error";
-      detail: string;
-    };
+  z.object({ type: z.literal("activity"), entry: executionLogSchema }),
+  z.object({ type: z.literal("session_updated"), session: chatSessionSchema }),
+  z.object({ type: z.literal("session_deleted"), sessionId: id }),
+  z.object({
+    type: z.literal("approval_request"),
+    sessionId: id,
+    /** The assistant message and tool call the question is about. */
+    messageId: id,
+    toolCallId: id,
+    approvalId: id,
+    tool: z.string(),
+    input: json,
+    expiresAt: z.string(),
+  }),
+  z.object({
+    type: z.literal("approval_settled"),
+    sessionId: id,
+    approvalId: id,
+    approved: z.boolean(),
+    reason: z.string(),
+  }),
+  z.object({
+    type: z.literal("tool_call"),
+    sessionId: id,
+    messageId: id,
+    toolCallId: id,
+    tool: z.string(),
+    input: json,
+  }),
+  z.object({
+    type: z.literal("tool_output"),
+    sessionId: id,
+    /** The assistant message that made the call: ids repeat across turns and sessions. */
+    messageId: id,
+    toolCallId: id,
+    stream,
+    data: z.string(),
+  }),
+  z.object({
+    type: z.literal("tool_result"),
+    sessionId: id,
+    messageId: id,
+    toolCallId: id,
+    tool: z.string(),
+    ok: z.boolean(),
+    output: json,
+  }),
+  z.object({
+    type: z.literal("agent_status"),
+    sessionId: id,
+    state: z.enum(["running", "done", "stopped", "error"]),
+    detail: z.string(),
+  }),
+]);
+export type ServerFrame = z.infer<typeof serverFrameSchema>;
+export type ServerFrameType = ServerFrame["type"];
+
+/** What a frame belongs to: a chat session, an app's screen, or the user as a whole. */
+export type FrameScope = { kind: "session"; id: string } | { kind: "app"; id: string } | { kind: "user" };
+
+export function frameScope(frame: ServerFrame): FrameScope {
+  if ("app" in frame && frame.app !== undefined) return { kind: "app", id: frame.app };
+  if ("sessionId" in frame && frame.sessionId !== undefined) return { kind: "session", id: frame.sessionId };
+  return { kind: "user" };
+}
 
 /** The browser client's reconnect policy (product spec: 5 attempts, 3 s apart). */
 export const RECONNECT_ATTEMPTS = 5;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ServerFrame } from "@neuroos/contracts";
+import { asJson, type ServerFrame } from "@neuroos/contracts";
 import type { EventBus } from "../live/bus";
 
 export const APPROVAL_TIMEOUT_MS = 5 * 60_000;
@@ -64,6 +64,7 @@ export class Approvals {
       const frame: ApprovalRequest = {
         type: "approval_request",
         ...subject,
+        input: asJson(subject.input),
         approvalId,
         expiresAt: new Date(Date.now() + this.timeoutMs).toISOString(),
       };

@@ -1,4 +1,4 @@
-import type { ChatMessage } from "@neuroos/contracts";
+import { asJson, type ChatMessage } from "@neuroos/contracts";
 import type { EngineEvent, EngineReply } from "../agent/engine";
 import type { Db } from "../db/client";
 import type { EventBus } from "../live/bus";
@@ -36,7 +36,7 @@ export class ChatTurnStore {
           messageId: event.messageId,
           toolCallId: event.call.id,
           tool: event.call.name,
-          input: event.call.input,
+          input: asJson(event.call.input),
         });
         return null;
       case "notice":
@@ -62,7 +62,7 @@ export class ChatTurnStore {
           toolCallId: call.id,
           tool: call.name,
           ok: outcome.ok,
-          output: outcome.output,
+          output: asJson(outcome.output),
         });
         return this.store("tool", JSON.stringify(outcome.output).slice(0, STORED_OUTPUT_CHARS), {
           toolCallId: call.id,

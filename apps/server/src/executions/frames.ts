@@ -1,3 +1,4 @@
+import type { FileContent, FileListing } from "@neuroos/contracts";
 import * as chat from "../chat/service";
 import type { Db } from "../db/client";
 import type { EventBus } from "../live/bus";
@@ -57,7 +58,7 @@ export function registerExecutionFrames(
       type: "file_operation",
       command: `${frame.operation} ${frame.path}`,
     } as const;
-    const result = await recordAction<unknown>(deps, entry, () =>
+    const result = await recordAction<FileListing | FileContent>(deps, entry, () =>
       frame.operation === "list"
         ? workspaces.list(ctx.user, frame.path, false)
         : workspaces.read(ctx.user, frame.path),

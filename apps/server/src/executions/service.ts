@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { type ExecutionLanguage, type SandboxResult, sandboxLimitWords, type User } from "@neuroos/contracts";
+import {
+  type ExecutionLanguage,
+  type SandboxResult,
+  sandboxLimitWords,
+  type User,
+  WORKSPACE_HOME,
+} from "@neuroos/contracts";
 import type { Db } from "../db/client";
 import { AppError } from "../http/errors";
 import type { EventBus } from "../live/bus";
@@ -14,6 +20,8 @@ export interface ExecutionRequest {
   user: Pick<User, "id" | "plan">;
   /** The console session the run belongs to; its browsers get the live frames. */
   sessionId: string | null;
+  /** A run outside a session: the app whose screen gets its frames (default `sandbox`). */
+  app?: string;
   language: ExecutionLanguage;
   code: string;
   /** code_execution for programs, system_command for terminal commands. */
@@ -72,19 +80,13 @@ export class ExecutionService {
     const { sandbox, workspaces, bus } = this.deps;
     const { user, sessionId } = request;
     const executionId = randomUUID();
-    const publish = (frame: Parameters<EventBus["publish"]>[1]) => {
-      if (sessionId) bus.publish(user.id, frame);
-    };
+    // The run's frames name their session, or (run outside one) their app.
+    const owner = sessionId ? { sessionId } : { app: request.app ?? "sandbox" };
     const controller = new AbortController();
     const onAbort = () => controller.abort();
     request.signal?.addEventListener("abort", onAbort, { once: true });
     this.running.set(executionId, { userId: user.id, controller });
-    publish({
-      type: "execution_start",
-      sessionId: sessionId ?? "",
-      executionId,
-      requestId: request.requestId,
-    });
+    bus.publish(user.id, { type: "execution_start", ...owner, executionId, requestId: request.requestId });
     try {
       const result = await sandbox.run({
         language: request.language,
@@ -100,14 +102,14 @@ export class ExecutionService {
         },
         onOutput: (stream, data) => {
           request.onOutput?.(stream, data);
-          publish({ type: "execution_output", sessionId: sessionId ?? "", executionId, stream, data });
+          bus.publish(user.id, { type: "execution_output", ...owner, executionId, stream, data });
         },
       });
       const output = describeOutcome(result);
       const success = result.exitCode === 0 && result.limit === null;
-      publish({
+      bus.publish(user.id, {
         type: "execution_result",
-        sessionId: sessionId ?? "",
+        ...owner,
         executionId,
         result: { output, success, exitCode: result.exitCode, durationMs: result.durationMs },
       });
@@ -129,7 +131,7 @@ export class ExecutionService {
       return { executionId, result, output, success };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      publish({ type: "execution_error", sessionId: sessionId ?? "", executionId, error: message });
+      bus.publish(user.id, { type: "execution_error", ...owner, executionId, error: message });
       await recordExecution(this.deps, {
         userId: user.id,
         sessionId,
@@ -141,6 +143,8 @@ export class ExecutionService {
       });
       throw err;
     } finally {
+      // The code may have written anywhere in the workspace.
+      workspaces.changed(user.id, [WORKSPACE_HOME]);
       release();
       request.signal?.removeEventListener("abort", onAbort);
       this.running.delete(executionId);

@@ -105,6 +105,45 @@ describeEachDatabase("live channel /ws", (db) => {
     theirs.socket.close();
   });
 
+  it("tells the user's browsers which files changed, through the files API and by code that ran", async () => {
+    const live = await connect();
+    const put = await t.app.inject({
+      method: "PUT",
+      url: "/api/files/content",
+      headers: { cookie },
+      payload: { path: "/home/user/notes/live.txt", content: "hello", overwrite: true },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(await live.next((f) => f.type === "files_changed")).toEqual({
+      type: "files_changed",
+      paths: ["/home/user/notes/live.txt"],
+    });
+    live.socket.close();
+  });
+
+  it.skipIf(!sandboxReady)(
+    "frames of code run outside a chat session name their app (the sandbox API), not a session",
+    async () => {
+      const live = await connect();
+      const ran = await t.app.inject({
+        method: "POST",
+        url: "/api/sandbox/run",
+        headers: { cookie },
+        payload: { language: "bash", code: "echo outside > out.txt; echo done" },
+      });
+      expect(ran.statusCode).toBe(200);
+      const start = await live.next((f) => f.type === "execution_start", 15_000);
+      expect(start).toMatchObject({ app: "sandbox" });
+      expect(start).not.toHaveProperty("sessionId");
+      expect(await live.next((f) => f.type === "execution_result")).toMatchObject({
+        app: "sandbox",
+        result: { success: true },
+      });
+      expect(await live.next((f) => f.type === "files_changed")).toMatchObject({ paths: ["/home/user"] });
+      live.socket.close();
+    },
+  );
+
   it("closes a connection sending a frame over 1 MB with 1009", async () => {
     const live = await connect();
     const closed = live.closed();

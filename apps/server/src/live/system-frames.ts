@@ -1,9 +1,10 @@
+import type { SystemModule } from "@neuroos/contracts";
 import type { Sandbox } from "../sandbox/runner";
 import { runtimeInfo } from "../system/runtime-info";
 import type { FrameRouter } from "./frame-router";
 
 export interface ModuleStatusSource {
-  list(userId: string): Promise<unknown[]>;
+  list(userId: string): Promise<SystemModule[]>;
 }
 
 /** `system_info`: the browser asks on connect; the answer goes to that socket only. */

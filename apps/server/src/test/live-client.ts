@@ -1,14 +1,23 @@
+import { serverFrameSchema } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
 import WebSocket from "ws";
 
-/** A real WebSocket client on the live channel of an app listening on a real port. */
+/**
+ * A real WebSocket client on the live channel of an app listening on a real port. Every frame
+ * is checked against the contract (serverFrameSchema): `next` fails once one does not hold.
+ */
 export class LiveClient {
   readonly frames: Record<string, unknown>[] = [];
+  readonly refused: string[] = [];
   private waiters: (() => void)[] = [];
 
   private constructor(readonly socket: WebSocket) {
     socket.on("message", (data) => {
-      this.frames.push(JSON.parse(data.toString()));
+      const frame = JSON.parse(data.toString());
+      const checked = serverFrameSchema.safeParse(frame);
+      if (!checked.success)
+        this.refused.push(`${JSON.stringify(frame).slice(0, 300)}: ${checked.error.issues[0]?.message}`);
+      this.frames.push(frame);
       for (const wake of this.waiters.splice(0)) wake();
     });
   }
@@ -36,6 +45,7 @@ export class LiveClient {
   ): Promise<Record<string, unknown>> {
     const deadline = Date.now() + ms;
     for (;;) {
+      if (this.refused.length > 0) throw new Error(`frame outside the contract: ${this.refused[0]}`);
       const found = this.frames.find(predicate);
       if (found) return found;
       const left = deadline - Date.now();

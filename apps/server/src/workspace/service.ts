@@ -50,11 +50,23 @@ export function formatBytes(bytes: number): string {
 export class WorkspaceService {
   private readonly roots = new Map<string, Promise<string>>();
   private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly changeListeners = new Set<(userId: string, paths: string[]) => void>();
 
   constructor(
     private readonly dataDir: string,
     private readonly quotas: Record<Owner["plan"], WorkspaceQuota>,
   ) {}
+
+  /** Calls `listener` after every change to a workspace (the paths changed, as /home/user/...). */
+  onChange(listener: (userId: string, paths: string[]) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /** Reports a change: made here, or by code that ran over the workspace (its root then). */
+  changed(userId: string, paths: string[]): void {
+    for (const listener of this.changeListeners) listener(userId, paths);
+  }
 
   /** The host folder of a user's workspace (may not exist yet). */
   dirOf(userId: string): string {
@@ -142,6 +154,7 @@ export class WorkspaceService {
           throw new AppError(400, "bad_request", "Give a file path, not the workspace root");
         const tmp = await writeTemp(r.dir.fd, data, room.cap, () => room.tooLarge(r.virtual, data.length));
         await commitTemp(r.dir.fd, tmp, r.name, input.overwrite);
+        this.changed(owner.id, [r.virtual]);
         return entryOf(r.segments, await fs.lstat(at(r.dir.fd, r.name)));
       });
     });
@@ -183,6 +196,10 @@ export class WorkspaceService {
           const entries: FileEntry[] = [];
           for (const { name } of staged)
             entries.push(entryOf([...r.segments, name], await fs.lstat(at(dirFd, name))));
+          this.changed(
+            owner.id,
+            entries.map((e) => e.path),
+          );
           return entries;
         } catch (err) {
           for (const { tmp } of staged) await fs.unlink(at(dirFd, tmp)).catch(() => {});
@@ -196,15 +213,20 @@ export class WorkspaceService {
   }
 
   async mkdir(owner: Owner, input: string): Promise<FileEntry> {
-    return makeFolder(await this.root(owner.id), input);
+    const entry = await makeFolder(await this.root(owner.id), input);
+    this.changed(owner.id, [entry.path]);
+    return entry;
   }
 
   async move(owner: Owner, from: string, to: string): Promise<FileEntry> {
-    return movePath(await this.root(owner.id), from, to);
+    const entry = await movePath(await this.root(owner.id), from, to);
+    this.changed(owner.id, [toWorkspacePath(parseWorkspacePath(from)), entry.path]);
+    return entry;
   }
 
   async remove(owner: Owner, input: string): Promise<void> {
-    return removePath(await this.root(owner.id), input);
+    await removePath(await this.root(owner.id), input);
+    this.changed(owner.id, [toWorkspacePath(parseWorkspacePath(input))]);
   }
 
   private async room(owner: Owner, root: string, credit: number) {

@@ -1,13 +1,14 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Toasts } from "../components/ui/toasts";
+import { LiveProvider } from "../lib/live/live-context";
 import { createQueryClient } from "./query-client";
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <LiveProvider>{children}</LiveProvider>
       <Toasts />
     </QueryClientProvider>
   );

@@ -1,4 +1,4 @@
-import type { ExecutionLog, ServerFrame } from "@neuroos/contracts";
+import type { ChatMessage, ExecutionLog, ServerFrame } from "@neuroos/contracts";
 import { describe, expect, it } from "vitest";
 import { ACTIVITY_LIMIT, type ActivityEntry, addEntry, entryFromFrame, runEntry, truncate } from "./activity";
 
@@ -44,13 +44,22 @@ const log = (change: Partial<ExecutionLog>): ServerFrame => ({
   },
 });
 
+/** A stored message as chat_message frames carry it. */
+const stored = (message: Pick<ChatMessage, "role" | "content"> & Partial<ChatMessage>): ChatMessage => ({
+  id: "m",
+  sessionId: "s",
+  timestamp: "2026-11-24T00:00:00.000Z",
+  metadata: {},
+  ...message,
+});
+
 describe("entryFromFrame", () => {
   it("cuts message text at 50 and results at 40 characters", () => {
     const long = "x".repeat(80);
     const sent = entryFromFrame({
       type: "chat_message",
       sessionId: "s",
-      message: { role: "user", content: long },
+      message: stored({ role: "user", content: long }),
     });
     expect(sent?.detail).toBe(`${"x".repeat(50)}...`);
     const done = entryFromFrame(log({ result: long, metadata: { exitCode: 0 } }));
@@ -81,7 +90,7 @@ describe("entryFromFrame", () => {
     const failedReply = entryFromFrame({
       type: "chat_message",
       sessionId: "s",
-      message: { role: "assistant", content: "", metadata: { error: "No provider" } },
+      message: stored({ role: "assistant", content: "", metadata: { error: "No provider" } }),
     });
     expect(failedReply).toEqual({ title: "Reply failed", detail: "No provider", status: "error" });
   });

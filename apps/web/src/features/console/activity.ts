@@ -29,12 +29,6 @@ export function addEntry(entries: readonly ActivityEntry[], entry: ActivityEntry
   return [entry, ...entries].slice(0, ACTIVITY_LIMIT);
 }
 
-interface StoredMessage {
-  role?: string;
-  content?: string;
-  metadata?: { error?: string; stopped?: boolean; toolName?: string; isError?: boolean };
-}
-
 /** The entry the Run button adds before the server answers. */
 export function runEntry(code: string, language: string): ActivityDraft {
   return { title: `Run ${language}`, detail: truncate(code, TEXT_LIMIT), status: "info" };
@@ -44,26 +38,27 @@ export function runEntry(code: string, language: string): ActivityDraft {
 export function entryFromFrame(frame: ServerFrame): ActivityDraft | null {
   switch (frame.type) {
     case "chat_message": {
-      const message = (frame.message ?? {}) as StoredMessage;
-      const content = message.content ?? "";
+      const { message } = frame;
+      const { content } = message;
       if (message.role === "user")
         return { title: "Message sent", detail: truncate(content, TEXT_LIMIT), status: "info" };
       if (message.role === "tool") {
-        const failed = message.metadata?.isError === true;
+        const failed = message.metadata.isError === true;
+        const tool = message.metadata.toolName;
         return {
-          title: `Tool ${message.metadata?.toolName ?? "result"}`,
+          title: `Tool ${typeof tool === "string" ? tool : "result"}`,
           detail: truncate(content, RESULT_LIMIT),
           status: failed ? "error" : "success",
         };
       }
-      if (message.metadata?.error && !message.metadata.stopped) {
+      if (message.metadata.error && !message.metadata.stopped) {
         return {
           title: "Reply failed",
           detail: truncate(message.metadata.error, RESULT_LIMIT),
           status: "error",
         };
       }
-      if (message.metadata?.stopped)
+      if (message.metadata.stopped)
         return { title: "Reply stopped", detail: truncate(content, TEXT_LIMIT), status: "info" };
       return { title: "Reply received", detail: truncate(content, TEXT_LIMIT), status: "success" };
     }

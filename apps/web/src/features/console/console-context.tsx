@@ -1,11 +1,12 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
-import { liveUrl } from "../../lib/live-socket";
+import { Spinner } from "../../components/ui/spinner";
+import type { LiveChannel } from "../../lib/live/live-channel";
+import { useLiveChannel } from "../../lib/live/live-context";
 import { createStore, type Store } from "../../lib/store";
 import type { ActivityEntry } from "./activity";
 import { type AgentState, initialAgentState } from "./agent-state";
 import { DraftStore } from "./draft-store";
 import { type ExecutionState, initialExecutionState } from "./execution-state";
-import { LiveChannel } from "./live-channel";
 import { useActivityFrames } from "./use-activity-frames";
 import { useAgentFrames } from "./use-agent-frames";
 import { useChatFrames } from "./use-chat-frames";
@@ -35,9 +36,9 @@ export interface ConsoleContextValue extends ConsoleStores {
 
 const ConsoleContext = createContext<ConsoleContextValue | null>(null);
 
-function createStores(): ConsoleStores {
+function createStores(channel: LiveChannel): ConsoleStores {
   return {
-    channel: new LiveChannel(liveUrl(window.location)),
+    channel,
     drafts: new DraftStore(),
     busy: createStore<ReadonlySet<string>>(new Set()),
     executions: createStore(initialExecutionState),
@@ -46,16 +47,22 @@ function createStores(): ConsoleStores {
   };
 }
 
-/** The console's live channel and state, shared by its panels. */
+/** The console's state over the tab's live channel, shared by its panels. */
 export function ConsoleProvider({ children }: { children: ReactNode }) {
-  const [stores] = useState(createStores);
-  const { channel, drafts } = stores;
+  const channel = useLiveChannel();
+  if (!channel) return <Spinner label="Connecting..." />;
+  return (
+    <ConsoleStoresProvider key={channel.id} channel={channel}>
+      {children}
+    </ConsoleStoresProvider>
+  );
+}
+
+function ConsoleStoresProvider({ channel, children }: { channel: LiveChannel; children: ReactNode }) {
+  const [stores] = useState(() => createStores(channel));
+  const { drafts } = stores;
   const selection = useSessionSelection();
 
-  useEffect(() => {
-    channel.connect();
-    return () => channel.disconnect();
-  }, [channel]);
   useEffect(() => () => drafts.dispose(), [drafts]);
 
   useChatFrames(channel, drafts, stores.busy);

@@ -110,6 +110,8 @@ export function executionReducer(state: ExecutionState, action: ExecutionAction)
 function applyFrame(state: ExecutionState, frame: ServerFrame, now: number): ExecutionState {
   switch (frame.type) {
     case "execution_start": {
+      // A run of an app's screen (outside any session) is not the console's.
+      if (frame.sessionId === undefined) return state;
       // A run another tab or the agent started has no request here: tracked, tied to no block.
       const at = frame.requestId ? state.queue.findIndex((q) => q.requestId === frame.requestId) : -1;
       const request = at >= 0 ? state.queue[at] : undefined;

@@ -1,8 +1,8 @@
 import type { ClientFrame } from "@neuroos/contracts";
+import type { LiveChannel } from "../../lib/live/live-channel";
 import type { Store } from "../../lib/store";
 import { type ActivityEntry, runEntry } from "./activity";
 import { type ExecutionState, executionReducer } from "./execution-state";
-import type { LiveChannel } from "./live-channel";
 import { pushActivity } from "./use-activity-frames";
 
 type RunFrame = Extract<ClientFrame, { type: "code_execution" | "terminal_command" }>;

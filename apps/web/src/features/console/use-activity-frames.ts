@@ -1,11 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "../../components/ui/use-toast";
+import type { LiveChannel } from "../../lib/live/live-channel";
 import { queryKeys } from "../../lib/query-keys";
-import { filesKeys } from "../../lib/resources/files";
 import type { Store } from "../../lib/store";
 import { type ActivityDraft, type ActivityEntry, addEntry, entryFromFrame } from "./activity";
-import type { LiveChannel } from "./live-channel";
 
 let sequence = 0;
 
@@ -17,7 +16,7 @@ export function pushActivity(activity: Store<ActivityEntry[]>, draft: ActivityDr
 
 /**
  * Live frames become activity entries; a refused frame is also shown as a toast. A new
- * execution-log record refreshes the log list (and the file tree after a file change).
+ * execution-log record refreshes the log list (file views follow files_changed, see lib/live).
  */
 export function useActivityFrames(channel: LiveChannel, activity: Store<ActivityEntry[]>) {
   const queryClient = useQueryClient();
@@ -26,11 +25,7 @@ export function useActivityFrames(channel: LiveChannel, activity: Store<Activity
       channel.onFrame((frame) => {
         const draft = entryFromFrame(frame);
         if (draft) pushActivity(activity, draft);
-        if (frame.type === "activity") {
-          void queryClient.invalidateQueries({ queryKey: queryKeys.logs });
-          if (frame.entry.type === "file_operation" && !/^(list|read) /.test(frame.entry.command))
-            void queryClient.invalidateQueries({ queryKey: filesKeys.all });
-        }
+        if (frame.type === "activity") void queryClient.invalidateQueries({ queryKey: queryKeys.logs });
         if (frame.type === "error") {
           toast({
             title: "The console could not do that",

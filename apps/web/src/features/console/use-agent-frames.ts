@@ -1,7 +1,7 @@
 import { useEffect } from "react";
+import type { LiveChannel } from "../../lib/live/live-channel";
 import type { Store } from "../../lib/store";
 import { type AgentState, agentReducer } from "./agent-state";
-import type { LiveChannel } from "./live-channel";
 import { setSessionBusy } from "./use-chat-frames";
 
 const AGENT_FRAMES = new Set([

@@ -1,11 +1,11 @@
 import { type ChatMessage, chatMessageSchema } from "@neuroos/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import type { LiveChannel } from "../../lib/live/live-channel";
 import { queryKeys } from "../../lib/query-keys";
 import type { Store } from "../../lib/store";
 import { endsTurn, upsertMessage } from "./chat-state";
 import type { DraftStore } from "./draft-store";
-import type { LiveChannel } from "./live-channel";
 
 /** Marks whether a reply is being produced in the session (the composer shows Stop meanwhile). */
 export function setSessionBusy(busy: Store<ReadonlySet<string>>, sessionId: string, value: boolean): void {

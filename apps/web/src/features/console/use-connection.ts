@@ -1,6 +1,6 @@
+import { type ChannelState, connectionLabel } from "../../lib/live/live-channel";
 import { useStore } from "../../lib/store";
 import { useConsole } from "./console-context";
-import { type ChannelState, connectionLabel } from "./live-channel";
 
 const selectLabel = (status: ChannelState) => connectionLabel(status);
 const selectConnected = (status: ChannelState) => status.state === "connected";

@@ -1,33 +1,26 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { filesKeys } from "../../lib/resources/files";
+import type { LiveChannel } from "../../lib/live/live-channel";
 import type { Store } from "../../lib/store";
 import { type ExecutionState, executionReducer } from "./execution-state";
-import type { LiveChannel } from "./live-channel";
 
-/** Feeds execution frames to the execution state; a finished run may have changed files. */
+/** Feeds execution frames to the execution state. */
 export function useExecutionFrames(channel: LiveChannel, executions: Store<ExecutionState>) {
-  const queryClient = useQueryClient();
-
   useEffect(
     () =>
       channel.onFrame((frame) => {
         switch (frame.type) {
           case "execution_start":
           case "execution_output":
-          case "error":
-            executions.set((state) => executionReducer(state, { type: "frame", frame, now: Date.now() }));
-            return;
           case "execution_result":
           case "execution_error":
+          case "error":
             executions.set((state) => executionReducer(state, { type: "frame", frame, now: Date.now() }));
-            void queryClient.invalidateQueries({ queryKey: filesKeys.all });
             return;
           default:
             return;
         }
       }),
-    [channel, executions, queryClient],
+    [channel, executions],
   );
 
   useEffect(() => {

@@ -47,9 +47,14 @@ describe("LiveSocket", () => {
     expect(received[0]).toEqual({ type: "system_info" });
     for (const c of wss.clients) {
       c.send("not json");
+      // Outside the contract: a chat message without its stored message, an unknown type.
+      c.send(JSON.stringify({ type: "chat_message", sessionId: "s", message: 5 }));
+      c.send(JSON.stringify({ type: "launch", sessionId: "s" }));
       c.send(JSON.stringify({ type: "error", code: "x", message: "y" }));
     }
     await until(() => frames.length === 1);
+    expect(frames).toEqual([{ type: "error", code: "x", message: "y" }]);
+    expect(errors).toHaveBeenCalledTimes(3);
     expect(errors).toHaveBeenCalledWith("Failed to parse WebSocket message", expect.anything());
     expect(live.state).toBe("connected");
     live.disconnect();

@@ -1,30 +1,12 @@
-import type { ClientFrame, ServerFrame } from "@neuroos/contracts";
-import { z } from "zod";
-import { LiveSocket, type LiveState } from "../../lib/live-socket";
-import { createStore } from "../../lib/store";
-
-/** What the server reports about itself in its system_info frame (measured, not fixed). */
-export interface TerminalInfo {
-  version: string | null;
-  nodeVersion: string | null;
-  pythonVersion: string | null;
-  platform: string | null;
-  uptime: number | null;
-  cpus: number | null;
-  totalMemory: number | null;
-}
-
-const text = z.string().nullable().catch(null);
-const count = z.number().nullable().catch(null);
-const terminalInfoSchema = z.object({
-  version: text,
-  nodeVersion: text,
-  pythonVersion: text,
-  platform: text,
-  uptime: count,
-  cpus: count,
-  totalMemory: count,
-});
+import {
+  type ClientFrame,
+  type FrameScope,
+  frameScope,
+  type ServerFrame,
+  type TerminalInfo,
+} from "@neuroos/contracts";
+import { createStore } from "../store";
+import { LiveSocket, type LiveState, liveUrl } from "./live-socket";
 
 export interface ChannelState {
   state: LiveState;
@@ -36,10 +18,15 @@ export interface ChannelState {
 }
 
 /**
- * The console's end of the live channel: one LiveSocket (the spec's reconnect policy), its
- * state as a store, the frames fanned out to the console's handlers, and the last system_info.
+ * The tab's live channel, opened at the app's root for a signed-in person and shared by every
+ * screen: one LiveSocket (the spec's reconnect policy), its state as a store, the frames (checked
+ * against the contract) fanned out to the screens, and the last system_info.
  */
+let opened = 0;
+
 export class LiveChannel {
+  /** Tells one channel from the next (after signing in again). */
+  readonly id = ++opened;
   readonly status = createStore<ChannelState>({
     state: "disconnected",
     error: null,
@@ -50,7 +37,7 @@ export class LiveChannel {
   private readonly listeners = new Set<(frame: ServerFrame) => void>();
   private readonly socket: LiveSocket;
 
-  constructor(url: string) {
+  constructor(url: string = liveUrl(window.location)) {
     this.socket = new LiveSocket({
       url,
       onFrame: (frame) => this.dispatch(frame),
@@ -87,11 +74,17 @@ export class LiveChannel {
     return () => this.listeners.delete(listener);
   }
 
+  /** The frames of one scope only: a chat session's, an app's screen's, or the user's. */
+  onScope(scope: FrameScope, listener: (frame: ServerFrame) => void): () => void {
+    return this.onFrame((frame) => {
+      const of = frameScope(frame);
+      if (of.kind === scope.kind && (of.kind === "user" || ("id" in scope && of.id === scope.id)))
+        listener(frame);
+    });
+  }
+
   private dispatch(frame: ServerFrame): void {
-    if (frame.type === "system_info") {
-      const parsed = terminalInfoSchema.safeParse(frame.terminalInfo ?? {});
-      if (parsed.success) this.terminalInfo.set(parsed.data);
-    }
+    if (frame.type === "system_info") this.terminalInfo.set(frame.terminalInfo);
     for (const listener of this.listeners) listener(frame);
   }
 }

@@ -1,4 +1,9 @@
-import { RECONNECT_ATTEMPTS, RECONNECT_DELAY_MS, type ServerFrame } from "@neuroos/contracts";
+import {
+  RECONNECT_ATTEMPTS,
+  RECONNECT_DELAY_MS,
+  type ServerFrame,
+  serverFrameSchema,
+} from "@neuroos/contracts";
 
 export type LiveState = "connecting" | "connected" | "disconnected";
 
@@ -106,8 +111,9 @@ export class LiveSocket {
     socket.onmessage = (event) => {
       let frame: ServerFrame;
       try {
-        frame = JSON.parse(String(event.data));
+        frame = serverFrameSchema.parse(JSON.parse(String(event.data)));
       } catch (err) {
+        // Not JSON, or not a frame of the contract: logged and skipped (spec, section 8).
         console.error("Failed to parse WebSocket message", err);
         return;
       }
