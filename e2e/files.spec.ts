@@ -47,6 +47,30 @@ test("Files follows changes made elsewhere (another tab, code that ran) without 
   await expect(row("made-by-code.txt")).toBeVisible();
 });
 
+test("a text file opens highlighted with line numbers, and Edit / Save write it", async () => {
+  const written = await page.request.put("/api/files/content", {
+    data: { path: "/home/user/edit-me.py", content: "print('before')\n", overwrite: true },
+  });
+  expect(written.ok()).toBe(true);
+  await page.goto("/dashboard/files");
+  await page.getByRole("button", { name: /^View edit-me.py/ }).click();
+  const viewer = page.getByRole("dialog", { name: "edit-me.py" });
+  await expect(viewer.getByRole("region", { name: "Contents of edit-me.py" })).toContainText(
+    "print('before')",
+  );
+  await viewer.getByRole("button", { name: "Edit" }).click();
+  await viewer.getByRole("textbox", { name: "Contents of edit-me.py" }).fill("print('after')\n");
+  await viewer.getByRole("button", { name: "Save" }).click();
+  // The open dialog hides the rest of the page from assistive tech (the toast is announced).
+  await expect(page.getByText("Saved edit-me.py", { exact: true })).toBeVisible();
+  await expect(viewer.getByRole("region", { name: "Contents of edit-me.py" })).toContainText(
+    "print('after')",
+  );
+  const stored = await page.request.get("/api/files/content?path=/home/user/edit-me.py");
+  expect((await stored.json()).content).toBe("print('after')\n");
+  await page.keyboard.press("Escape");
+});
+
 test("uploads two files with a progress bar and lists them; download returns the content", async () => {
   await page.goto("/dashboard/files");
   // Hold the upload's answer a moment so the progress bar can be seen.

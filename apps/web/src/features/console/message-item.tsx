@@ -1,9 +1,10 @@
 import type { ChatMessage } from "@neuroos/contracts";
 import { Bot, CircleExclamationPoint, UserRound, Wrench } from "lucide-react";
-import { memo, type ReactNode } from "react";
+import { memo, type ReactNode, useMemo } from "react";
+import { type FencedCode, MarkdownContent } from "../../components/content/markdown-content";
 import { formatClock } from "../../lib/format";
 import type { Draft } from "./chat-state";
-import { MarkdownContent } from "./markdown-content";
+import { RunnableCodeBlock } from "./runnable-code-block";
 
 function Avatar({ kind }: { kind: "user" | "assistant" | "tool" }) {
   const Icon = kind === "user" ? UserRound : kind === "tool" ? Wrench : Bot;
@@ -90,6 +91,11 @@ export const MessageItem = memo(function MessageItem({
   message: ChatMessage;
   streaming?: boolean;
 }) {
+  const { sessionId } = message;
+  const renderCode = useMemo(
+    () => (block: FencedCode) => <RunnableCodeBlock {...block} sessionId={sessionId} />,
+    [sessionId],
+  );
   if (message.role === "system") {
     return (
       <p className="mx-auto max-w-prose px-6 py-2 text-center text-xs text-muted-foreground">
@@ -111,9 +117,9 @@ export const MessageItem = memo(function MessageItem({
       {message.content ? (
         <MarkdownContent
           content={message.content}
-          messageId={message.id}
-          sessionId={message.sessionId}
+          textKey={message.id}
           final={!streaming}
+          renderCode={renderCode}
         />
       ) : null}
       {stopped ? (

@@ -1,6 +1,7 @@
 import type { ChatMessage } from "@neuroos/contracts";
 import { LoaderCircle, Wrench } from "lucide-react";
 import { memo, useCallback } from "react";
+import { useHighlight } from "../../components/content/use-highlight";
 import { cn } from "../../lib/cn";
 import { useStore } from "../../lib/store";
 import {
@@ -14,7 +15,6 @@ import {
 import { ApprovalCard, ApprovalOutcomeLine } from "./approval-card";
 import { useConsole } from "./console-context";
 import type { ToolCallInfo } from "./run-items";
-import { useHighlight } from "./use-highlight";
 
 export type { ToolCallInfo };
 

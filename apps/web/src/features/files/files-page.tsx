@@ -2,6 +2,7 @@ import { type FileEntry, WORKSPACE_HOME } from "@neuroos/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ChevronRight, Folder, FolderPlus, RefreshCw, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { FileViewerDialog } from "../../components/content/file-viewer-dialog";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
@@ -18,7 +19,6 @@ import {
   useFileStats,
 } from "../../lib/resources/files";
 import { EntryRow, type NameDialog, NameFormDialog, StatsLine } from "./file-entries";
-import { FileViewerDialog } from "./file-viewer-dialog";
 
 /** /dashboard/files: the user's workspace as a file manager. */
 export function FilesPage() {
@@ -234,7 +234,7 @@ export function FilesPage() {
         onConfirm={() => toDelete && remove.mutate(toDelete)}
       />
 
-      <FileViewerDialog entry={viewing} onClose={() => setViewing(null)} onSaved={() => void refresh()} />
+      <FileViewerDialog path={viewing?.path ?? null} onClose={() => setViewing(null)} editable />
     </div>
   );
 }

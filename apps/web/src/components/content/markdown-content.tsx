@@ -1,5 +1,5 @@
 import type { Element, ElementContent } from "hast";
-import { createContext, memo, useContext, useDeferredValue, useMemo } from "react";
+import { createContext, memo, type ReactNode, useContext, useDeferredValue, useMemo } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CodeBlock } from "./code-block";
@@ -21,37 +21,41 @@ function languageOf(code: Element | undefined): string | undefined {
   return tag?.slice("language-".length);
 }
 
-/**
- * Whether the message is stored (true) or still streaming. A context, not a prop of the
- * blocks: when the stored reply replaces its stream, the blocks are not parsed again.
- */
-const FinalContext = createContext(true);
-
-function BlockCode(props: {
+/** A fenced code block of the text, as a screen's `renderCode` receives it. */
+export interface FencedCode {
   code: string;
   language: string | undefined;
+  /** Unique per block: the text's key and the block's place in it. */
   blockKey: string;
-  sessionId: string;
-}) {
+  /** False while the text still streams. */
+  final: boolean;
+}
+
+const plainCode = ({ code, language, final }: FencedCode) => (
+  <CodeBlock code={code} language={language ?? ""} highlight={final} />
+);
+
+/**
+ * Whether the text is final (true) or still streaming, and how code blocks render. A context,
+ * not props of the blocks: when the stored reply replaces its stream, blocks are not parsed again.
+ */
+const FinalContext = createContext(true);
+const RenderCodeContext = createContext<(block: FencedCode) => ReactNode>(plainCode);
+
+function BlockCode(props: Omit<FencedCode, "final">) {
   const final = useContext(FinalContext);
-  return <CodeBlock {...props} final={final} />;
+  const render = useContext(RenderCodeContext);
+  return render({ ...props, final });
 }
 
 /** Renderers for untrusted markdown: no raw HTML, only safe links, images as links. */
-function makeComponents(keyPrefix: string, sessionId: string): Components {
+function makeComponents(keyPrefix: string): Components {
   return {
     pre({ node }) {
       const code = node?.children.find((c): c is Element => c.type === "element" && c.tagName === "code");
       const text = textOf(code?.children ?? []).replace(/\n$/, "");
       const offset = node?.position?.start.offset ?? 0;
-      return (
-        <BlockCode
-          code={text}
-          language={languageOf(code)}
-          blockKey={`${keyPrefix}:${offset}`}
-          sessionId={sessionId}
-        />
-      );
+      return <BlockCode code={text} language={languageOf(code)} blockKey={`${keyPrefix}:${offset}`} />;
     },
     a({ href, children }) {
       const safe = safeHref(href);
@@ -84,16 +88,8 @@ function makeComponents(keyPrefix: string, sessionId: string): Components {
   };
 }
 
-const MarkdownBlock = memo(function MarkdownBlock({
-  text,
-  keyPrefix,
-  sessionId,
-}: {
-  text: string;
-  keyPrefix: string;
-  sessionId: string;
-}) {
-  const components = useMemo(() => makeComponents(keyPrefix, sessionId), [keyPrefix, sessionId]);
+const MarkdownBlock = memo(function MarkdownBlock({ text, keyPrefix }: { text: string; keyPrefix: string }) {
+  const components = useMemo(() => makeComponents(keyPrefix), [keyPrefix]);
   return (
     <Markdown remarkPlugins={remarkPlugins} components={components}>
       {text}
@@ -102,38 +98,41 @@ const MarkdownBlock = memo(function MarkdownBlock({
 });
 
 /**
- * A message's markdown, block by block: a block whose text has not changed is not parsed
- * again, so a streaming reply only re-parses its last block.
+ * Untrusted markdown (a model's reply, a note), block by block: a block whose text has not
+ * changed is not parsed again, so a streaming reply only re-parses its last block. Code blocks
+ * are highlighted and copyable; a screen may render them its own way (`renderCode`, stable).
  */
 export const MarkdownContent = memo(function MarkdownContent({
   content,
-  messageId,
-  sessionId,
-  final,
+  textKey,
+  final = true,
+  renderCode = plainCode,
 }: {
   content: string;
-  messageId: string;
-  sessionId: string;
-  final: boolean;
+  /** Unique per text (e.g. the message id): code blocks are keyed by it. */
+  textKey: string;
+  final?: boolean;
+  renderCode?: (block: FencedCode) => ReactNode;
 }) {
   // While a reply streams, its re-render runs at low priority and in slices (React yields to
   // the browser between blocks), so new tokens never hold the main thread for long.
   const text = useDeferredValue(content);
   const blocks = useMemo(() => splitMarkdownBlocks(text), [text]);
   return (
-    <FinalContext.Provider value={final}>
-      <div className="markdown">
-        {blocks.map((block, index) => (
-          <MarkdownBlock
-            // Blocks only grow at the end while streaming: the index is a stable key.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            key={index}
-            text={block}
-            keyPrefix={`${messageId}:${index}`}
-            sessionId={sessionId}
-          />
-        ))}
-      </div>
-    </FinalContext.Provider>
+    <RenderCodeContext.Provider value={renderCode}>
+      <FinalContext.Provider value={final}>
+        <div className="markdown">
+          {blocks.map((block, index) => (
+            <MarkdownBlock
+              // Blocks only grow at the end while streaming: the index is a stable key.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              key={index}
+              text={block}
+              keyPrefix={`${textKey}:${index}`}
+            />
+          ))}
+        </div>
+      </FinalContext.Provider>
+    </RenderCodeContext.Provider>
   );
 });

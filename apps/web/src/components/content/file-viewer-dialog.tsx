@@ -1,0 +1,144 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { LoaderCircle, Pencil, Save } from "lucide-react";
+import { useEffect, useState } from "react";
+import { apiRequest, errorMessage } from "../../lib/api";
+import { formatBytes } from "../../lib/format";
+import { baseName, filesKeys, useFileContent } from "../../lib/resources/files";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { Spinner } from "../ui/spinner";
+import { toast } from "../ui/use-toast";
+import { languageOfFile } from "./file-tree";
+import { useHighlight } from "./use-highlight";
+
+/** Larger files are shown as plain text: highlighting them would stall the page. */
+const HIGHLIGHT_LIMIT = 200_000;
+
+function FileText({ path, content: raw }: { path: string; content: string }) {
+  const language = languageOfFile(path);
+  // A final newline ends the last line; it does not start another.
+  const content = raw.endsWith("\n") ? raw.slice(0, -1) : raw;
+  const highlighted = useHighlight(content, language, content.length <= HIGHLIGHT_LIMIT);
+  const lines = content.split("\n").length;
+  return (
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable content must be reachable by keyboard
+      tabIndex={0}
+      aria-label={`Contents of ${baseName(path)}`}
+      className="flex min-h-0 overflow-auto text-[13px] leading-5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+    >
+      <pre
+        aria-hidden="true"
+        className="shrink-0 border-r border-border bg-muted/40 px-3 py-3 text-right font-mono text-muted-foreground select-none"
+      >
+        {Array.from({ length: lines }, (_, i) => i + 1).join("\n")}
+      </pre>
+      <pre className="hljs min-w-0 flex-1 px-4 py-3 font-mono">
+        <code>{highlighted ?? content}</code>
+      </pre>
+    </section>
+  );
+}
+
+/**
+ * A workspace file (GET /api/files/content): highlighted with line numbers; with `editable`,
+ * Edit turns it into a text box and Save writes it (PUT /api/files/content).
+ */
+export function FileViewerDialog({
+  path,
+  onClose,
+  editable = false,
+}: {
+  path: string | null;
+  onClose: () => void;
+  editable?: boolean;
+}) {
+  const file = useFileContent(path);
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState("");
+  useEffect(() => {
+    if (path === null) setEditing(false);
+  }, [path]);
+
+  const name = baseName(path ?? "");
+  const isText = file.data?.encoding === "utf8";
+  const save = useMutation({
+    mutationFn: () => apiRequest("PUT", "/api/files/content", { path, content: draft, encoding: "utf8" }),
+    onSuccess: () => {
+      toast({ title: `Saved ${name}` });
+      setEditing(false);
+      void queryClient.invalidateQueries({ queryKey: filesKeys.all });
+    },
+    onError: (error) =>
+      toast({
+        title: "Could not save",
+        description: errorMessage(error, "Please try again."),
+        variant: "destructive",
+      }),
+  });
+
+  const size = file.data ? ` · ${formatBytes(file.data.size)}` : "";
+  const actions =
+    editable && isText ? (
+      editing ? (
+        <Button size="sm" onClick={() => save.mutate()} disabled={save.isPending}>
+          {save.isPending ? (
+            <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />
+          ) : (
+            <Save aria-hidden="true" />
+          )}
+          Save
+        </Button>
+      ) : (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            setDraft(file.data?.content ?? "");
+            setEditing(true);
+          }}
+        >
+          <Pencil aria-hidden="true" /> Edit
+        </Button>
+      )
+    ) : null;
+
+  return (
+    <Dialog
+      open={path !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={name}
+      description={`${path ?? ""}${size}${editable ? "" : " · read-only"}`}
+      size="lg"
+      actions={actions}
+    >
+      {file.isPending ? (
+        <Spinner label="Opening the file..." />
+      ) : file.isError ? (
+        <p role="alert" className="p-5 text-sm text-danger-text">
+          {errorMessage(file.error, "The file could not be opened.")}
+        </p>
+      ) : !isText ? (
+        <p className="p-5 text-sm text-muted-foreground">
+          This is a binary file ({formatBytes(file.data.size)}); it cannot be shown as text. Download it to
+          open it.
+        </p>
+      ) : editing ? (
+        <textarea
+          aria-label={`Contents of ${name}`}
+          className="block h-[60dvh] w-full resize-none bg-background p-4 font-mono text-sm text-foreground focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+          value={draft}
+          spellCheck={false}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+        />
+      ) : file.data.content.length === 0 ? (
+        <p className="p-5 text-sm text-muted-foreground">This file is empty.</p>
+      ) : (
+        <FileText path={file.data.path} content={file.data.content} />
+      )}
+    </Dialog>
+  );
+}
