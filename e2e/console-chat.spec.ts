@@ -135,3 +135,36 @@ test("after a server restart the console reconnects; nothing is lost or doubled"
     await expect(ui.messages.getByText(text)).toHaveCount(1);
   }
 });
+
+test("a server down past the spec's 5 tries: the console keeps trying with backoff and says so, then reconnects by itself", async ({
+  page,
+  app,
+}) => {
+  // The page's clock is driven by the test: the retries' waits pass at once.
+  await page.clock.install();
+  const ui = await ConsolePage.openAsNewUser(page);
+  const status = ui.statusBar.getByRole("status");
+  await expect(status).toHaveText("Ready");
+
+  await app.stop();
+  await expect(status).toHaveText("Connecting...");
+  // The 5 tries 3 s apart, then doubling waits (6, 12 s): never 'Offline' while it keeps trying.
+  for (let i = 0; i < 7; i += 1) {
+    await page.clock.fastForward(3_000);
+    await expect(status).toHaveText("Connecting...");
+  }
+  await expect(ui.statusBar.getByRole("button", { name: "Reconnect now" })).toBeVisible();
+  // The header tells the truth: no network, and no 'Active' from an answer of before.
+  const indicators = page.getByRole("list", { name: "System indicators" });
+  await expect(indicators).toContainText(/Network:\s*Limited/);
+  await page.clock.fastForward(30_000);
+  await expect(indicators).toContainText(/CPU:\s*Unknown/);
+
+  await app.boot();
+  // The next try (the wait is at most a minute) finds the server again, with no click.
+  await page.clock.fastForward(60_000);
+  await expect(status).toHaveText("Ready");
+  await expect(indicators).toContainText(/Network:\s*Connected/);
+  await page.clock.fastForward(30_000);
+  await expect(indicators).toContainText(/CPU:\s*Active/);
+});

@@ -47,7 +47,8 @@ export class AppServer {
     return server;
   }
 
-  private async boot(): Promise<void> {
+  /** Starts the (stopped) server on its port with its data; resolves once it answers. */
+  async boot(): Promise<void> {
     this.log = "";
     const child = spawn(process.execPath, [serverMain], {
       cwd: root,

@@ -32,7 +32,8 @@ function Indicator({
 }
 
 /**
- * CPU is Active only when the LLM Core module is active; Network is Connected while the live
+ * CPU is Active only when the LLM Core module is active (Unknown while the server cannot be
+ * asked: an earlier answer is not shown as today's); Network is Connected while the live
  * channel is up, else Limited; Memory is the server's, measured.
  */
 export function HeaderIndicators({ className }: { className?: string }) {
@@ -40,7 +41,8 @@ export function HeaderIndicators({ className }: { className?: string }) {
   const stats = useSystemStats();
   const connected = useIsConnected();
   const core = modules.data?.find((m) => m.name === LLM_CORE_MODULE);
-  const cpuActive = core?.status === "active";
+  const unknown = modules.isError;
+  const cpuActive = !unknown && core?.status === "active";
   const memory = stats.data?.memoryUsage;
   const memoryShare = memory && memory.total > 0 ? Math.round((memory.used / memory.total) * 100) : null;
 
@@ -49,7 +51,7 @@ export function HeaderIndicators({ className }: { className?: string }) {
       <Indicator
         icon={Cpu}
         label="CPU"
-        value={cpuActive ? "Active" : "Inactive"}
+        value={unknown ? "Unknown" : cpuActive ? "Active" : "Inactive"}
         tone={cpuActive ? "success" : "neutral"}
         title={core ? `${core.name}: ${core.description}` : "No LLM Core module is reported by the server"}
       />
