@@ -5,7 +5,7 @@ import type { UserLlmAccess } from "../settings/service";
 import type { ApprovalDecision, ApprovalSubject } from "./approvals";
 import type { EngineEvent, EngineReply, TurnEnd } from "./engine-events";
 import { EventChannel } from "./event-channel";
-import { FENCED_CODE_INSTRUCTIONS, fencedCodeCalls } from "./fenced-code";
+import { TEXT_CONVENTION_TOOLS, textConventionCalls, textConventionInstructions } from "./fenced-code";
 import { runToolCall, type ToolCall } from "./tool-call";
 import type { AgentTool } from "./tools/types";
 
@@ -53,8 +53,12 @@ async function drive(gateway: LlmGateway, run: EngineRun, emit: Emit): Promise<v
   try {
     const call = await gateway.prepare(run.user.id, run.config, run.access);
     const native = run.tools.length > 0 && gateway.supportsTools(call);
-    const fallback = !native && run.tools.some((tool) => tool.name === "run_code");
-    const system = [run.system, fallback ? FENCED_CODE_INSTRUCTIONS : ""].filter(Boolean).join("\n\n");
+    // Without tool calling, the tools usable by a convention in the text (code blocks, lines).
+    const conventions = new Set(
+      native ? [] : run.tools.map((tool) => tool.name).filter((name) => TEXT_CONVENTION_TOOLS.has(name)),
+    );
+    const fallback = conventions.size > 0;
+    const system = [run.system, textConventionInstructions(conventions)].filter(Boolean).join("\n\n");
     const definitions = native ? toolDefinitions(run.tools) : undefined;
     for (let step = 1; ; step++) {
       if (step > maxSteps) return await end("step_limit");
@@ -65,7 +69,11 @@ async function drive(gateway: LlmGateway, run: EngineRun, emit: Emit): Promise<v
       const reply = await streamStep(gateway, run, messages, definitions, emit);
       await emit({ type: "reply", ...reply });
       if (reply.error) return await end(signal.aborted ? "stopped" : "error");
-      const calls: ToolCall[] = native ? reply.toolCalls : fallback ? fencedCodeCalls(reply.text) : [];
+      const calls: ToolCall[] = native
+        ? reply.toolCalls
+        : fallback
+          ? textConventionCalls(reply.text, conventions)
+          : [];
       const notice = async () => {
         if (reply.cutShort) await emit(cutShortNotice(reply.messageId, run.access?.preferences.maxTokens));
       };

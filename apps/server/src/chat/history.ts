@@ -40,8 +40,13 @@ export function toGatewayMessages(
   const out: GatewayMessage[] = messages.map((m, i): GatewayMessage => {
     if (m.role === "tool") {
       const content = keepFull.has(i) ? m.content : shorten(m.content);
-      // Models without tool calling ran fenced code blocks: they get the output as a message.
-      if (m.metadata.fallback) return { role: "user", content: `Output of your code block:\n${content}` };
+      // Models without tool calling used a convention in their text: they get the result as a message.
+      if (m.metadata.fallback) {
+        const tool = String(m.metadata.toolName ?? "run_code");
+        const lead =
+          tool === "run_code" ? "Output of your code block" : `Result of your ${tool.toUpperCase()} line`;
+        return { role: "user", content: `${lead}:\n${content}` };
+      }
       return {
         role: "tool",
         toolCallId: String(m.metadata.toolCallId ?? ""),

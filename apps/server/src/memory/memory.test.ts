@@ -199,4 +199,37 @@ describeEachDatabase("memory: settings, the remembered facts, what the model rec
       "Their cat is called Miso",
     ]);
   });
+
+  it("a model without tool calling (Ollama llama2) remembers and forgets by a REMEMBER: / FORGET: line", async () => {
+    await api("PUT", "/api/settings", {
+      defaultProvider: "ollama",
+      providers: { ollama: { model: "llama2" } },
+      memory: { crossSession: true },
+    });
+    provider.script(
+      { kind: "text", chunks: ["Noted.\nREMEMBER: Prefers tea to coffee\n"] },
+      { kind: "text", chunks: ["I will keep that in mind."] },
+    );
+    const reply = (text: string) => (f: Frame) =>
+      f.type === "chat_message" && (f.message as Frame).content === text;
+    await say(await newSession(), "Remember that I prefer tea");
+    await live.next(reply("I will keep that in mind."));
+    const requests = provider.calls.filter((c) => c.flavor === "ollama");
+    expect(requests[0]?.body).not.toHaveProperty("tools");
+    expect(JSON.stringify(requests[0]?.body)).toContain("REMEMBER: <the fact>");
+    expect(JSON.stringify(requests[1]?.body)).toContain("Result of your REMEMBER line");
+    let contents = (await api("GET", "/api/memories")).json().map((m: Frame) => m.content);
+    expect(contents).toContain("Prefers tea to coffee");
+
+    provider.reset();
+    provider.script(
+      { kind: "text", chunks: ["FORGET: tea coffee"] },
+      { kind: "text", chunks: ["Done, forgotten."] },
+    );
+    await say(await newSession(), "Forget what I drink");
+    await live.next(reply("Done, forgotten."));
+    contents = (await api("GET", "/api/memories")).json().map((m: Frame) => m.content);
+    expect(contents).not.toContain("Prefers tea to coffee");
+    await api("PUT", "/api/settings", { defaultProvider: "openai", providers: { ollama: { model: null } } });
+  });
 });
