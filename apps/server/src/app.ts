@@ -25,6 +25,7 @@ import { createLlm } from "./llm";
 import { llmCoreCheck } from "./llm/module-check";
 import { llmRoutes } from "./llm/routes";
 import { loggerOptions } from "./logger";
+import { modelCallRecorder } from "./logs/model-calls";
 import { logsRoutes } from "./logs/routes";
 import { memoryRoutes } from "./memory/routes";
 import { MemoryService } from "./memory/service";
@@ -121,7 +122,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sandbox.close();
   });
   // The LLM gateway: every model call goes through llm.gateway (per-user settings, five providers).
-  const llm = createLlm({ env, db: database.db, log: app.log });
+  const bus = deps.bus ?? new InProcessBus();
+  const llm = createLlm({
+    env,
+    db: database.db,
+    log: app.log,
+    recordCall: modelCallRecorder({ db: database.db, bus }),
+  });
   app.addHook("onClose", () => llm.close());
   const modules = new ModuleRegistry([
     fileIoCheck(env.DATA_DIR),
@@ -138,7 +145,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: env.PUBLIC_URL,
     loginPerMinute: deps.loginPerMinute,
   });
-  const bus = deps.bus ?? new InProcessBus();
   workspaces.onChange((userId, paths) => bus.publish(userId, { type: "files_changed", paths }));
   const frames = new FrameRouter();
   registerSystemFrames(frames, modules, sandbox);

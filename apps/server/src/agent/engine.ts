@@ -132,7 +132,8 @@ async function streamStep(
   let meta: Record<string, unknown> = {};
   let error: string | undefined;
   try {
-    const request = { userId: run.user.id, messages, config: run.config, signal };
+    const origin = { feature: "chat", sessionId: run.sessionId };
+    const request = { userId: run.user.id, messages, config: run.config, signal, origin };
     const events = tools ? gateway.streamChat({ ...request, tools }) : gateway.streamChat(request);
     for await (const event of events) {
       if (event.type === "text") {

@@ -8,7 +8,6 @@ import { storableJson, storableText } from "../db/storable";
 import { storedAt } from "../db/stored-at";
 import { notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
-import { executionInsert, type NewLog } from "../logs/service";
 
 type SessionRow = typeof chatSessions.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -139,19 +138,4 @@ export async function addUserMessage(
   const insert = messageInsert({ ...message, role: "user" });
   const touch = sql`update ${chatSessions} set updated_at = ${new Date().toISOString()} where id = ${message.sessionId}`;
   return insert.stored(await storedAt(db, sql`with s as (${touch}) ${insert.sql}`));
-}
-
-/**
- * Stores a message and an execution-log entry in one statement (one round trip on the agent
- * loop's hot path): both are stored or neither, with the same timestamp. The caller announces them.
- */
-export async function addMessageWithLog(
-  db: Db,
-  message: NewMessage,
-  entry: NewLog,
-): Promise<{ message: ChatMessage; log: ExecutionLog }> {
-  const insert = messageInsert(message);
-  const log = executionInsert(entry);
-  const at = await storedAt(db, sql`with l as (${log.sql}) ${insert.sql}`);
-  return { message: insert.stored(at), log: log.stored(at) };
 }

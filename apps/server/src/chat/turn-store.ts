@@ -2,7 +2,6 @@ import { asJson, type ChatMessage } from "@neuroos/contracts";
 import type { EngineEvent, EngineReply } from "../agent/engine";
 import type { Db } from "../db/client";
 import type { EventBus } from "../live/bus";
-import { announceExecution } from "../logs/service";
 import * as chat from "./service";
 
 /** Tool outputs stored for the conversation are cut at this many characters. */
@@ -95,31 +94,18 @@ export class ChatTurnStore {
     return message;
   }
 
-  /** The reply and its log entry, stored in one statement before the engine goes on. */
+  /** The reply, stored before the engine goes on (the gateway logged the model call). */
   private async storeReply(reply: EngineReply): Promise<ChatMessage> {
-    const { userId, sessionId } = this;
-    const { text, toolCalls, meta, error, executionTime } = reply;
-    const { message, log } = await chat.addMessageWithLog(
-      this.db,
-      {
-        id: reply.messageId,
-        sessionId,
-        role: "assistant",
-        content: text,
-        metadata: { ...meta, executionTime, ...(toolCalls.length ? { toolCalls } : {}) },
-      },
-      {
-        userId,
-        sessionId,
-        type: "llm_interaction",
-        command: reply.prompt.slice(0, 500),
-        result: error ?? text.slice(0, 500),
-        status: error === "stopped" ? "warning" : error ? "error" : "success",
-        metadata: { ...meta, executionTime, toolCalls: toolCalls.length },
-      },
-    );
+    const { sessionId } = this;
+    const { text, toolCalls, meta, executionTime } = reply;
+    const message = await chat.addMessage(this.db, {
+      id: reply.messageId,
+      sessionId,
+      role: "assistant",
+      content: text,
+      metadata: { ...meta, executionTime, ...(toolCalls.length ? { toolCalls } : {}) },
+    });
     this.publish({ type: "chat_message", sessionId, message });
-    announceExecution(this.bus, userId, log);
     return message;
   }
 }

@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import type { Env } from "../env";
 import { loadOrCreateSecret } from "../secrets";
 import { SecretBox } from "../settings/secret-box";
+import type { RecordModelCall } from "./call-log";
 import type { EndpointPolicy, LookupAll } from "./endpoint-guard";
 import { PullManager } from "./local/pull-manager";
 import { LocalRuntime } from "./local/runtime";
@@ -24,8 +25,14 @@ export interface Llm {
   close(): Promise<void>;
 }
 
-export function createLlm(deps: { env: Env; db: Db; log?: FastifyBaseLogger; lookup?: LookupAll }): Llm {
-  const { env, db, log } = deps;
+export function createLlm(deps: {
+  env: Env;
+  db: Db;
+  log?: FastifyBaseLogger;
+  lookup?: LookupAll;
+  recordCall?: RecordModelCall;
+}): Llm {
+  const { env, db, log, recordCall } = deps;
   const box = new SecretBox(loadOrCreateSecret(env.DATA_DIR, "secret-key", env.SECRET_KEY));
   const endpointPolicy: EndpointPolicy = { allowlist: env.LLM_ENDPOINT_ALLOWLIST, lookup: deps.lookup };
   const modelsDir = path.join(env.DATA_DIR, "models");
@@ -34,7 +41,7 @@ export function createLlm(deps: { env: Env; db: Db; log?: FastifyBaseLogger; loo
     threads: env.LLM_LOCAL_THREADS ?? os.availableParallelism(),
     onLog: (message) => log?.warn({ message }, "llama.cpp"),
   });
-  const gateway = new LlmGateway({ db, box, env, local, endpointPolicy, log });
+  const gateway = new LlmGateway({ db, box, env, local, endpointPolicy, log, recordCall });
   const pulls = new PullManager({
     modelsDir,
     hubUrl: env.HF_ENDPOINT,

@@ -33,6 +33,7 @@ export async function llmRoutes(app: FastifyInstance, deps: { db: Db; llm: Llm }
       messages: body.messages,
       config: body.config,
       signal,
+      origin: { feature: "api" },
     });
     return sendEventStream(request, reply, events, signal);
   };
@@ -60,6 +61,7 @@ export async function llmRoutes(app: FastifyInstance, deps: { db: Db; llm: Llm }
       messages,
       config: { provider, model, temperature, maxTokens },
       signal: clientGone(reply),
+      origin: { feature: "complete" },
     });
     return { content: result.content };
   });

@@ -7,6 +7,7 @@ import type { Env } from "../env";
 import { AppError } from "../http/errors";
 import type { SecretBox } from "../settings/secret-box";
 import { loadAccess, type UserLlmAccess } from "../settings/service";
+import { type CallOrigin, CallTrace, type ModelCallRecord, promptOf, type RecordModelCall } from "./call-log";
 import {
   assertUsable,
   type ResolvedConnection,
@@ -35,6 +36,8 @@ const ACCESS_TTL_MS = 2000;
 
 export interface GatewayDeps {
   db: Db;
+  /** Records every model call once (status, timing, tokens); the app writes it to the execution log. */
+  recordCall?: RecordModelCall;
   box: SecretBox;
   env: Env;
   local: LocalRuntime;
@@ -176,6 +179,28 @@ export class LlmGateway {
     };
   }
 
+  private trace(
+    call: PreparedCall,
+    input: { userId: string; messages: GatewayMessage[]; origin?: CallOrigin },
+  ) {
+    return new CallTrace({
+      userId: input.userId,
+      origin: input.origin ?? { feature: "api" },
+      provider: call.provider,
+      model: call.model,
+      prompt: promptOf(input.messages),
+    });
+  }
+
+  /** Writes the call's record; a failure to record is logged, never the caller's failure. */
+  private async recordCall(record: ModelCallRecord): Promise<void> {
+    try {
+      await this.deps.recordCall?.(record);
+    } catch (err) {
+      this.deps.log?.error({ err: (err as Error).message }, "could not record a model call");
+    }
+  }
+
   private fail(call: PreparedCall, err: unknown, timedOut: boolean, midStream = false): LlmError {
     const error = toLlmError(err, { ...this.errorContext(call, timedOut), midStream });
     this.deps.log?.warn(
@@ -191,9 +216,11 @@ export class LlmGateway {
     messages: GatewayMessage[];
     config?: LlmConfig;
     signal?: AbortSignal;
+    origin?: CallOrigin;
   }): Promise<ChatResult> {
     const call = await this.prepare(input.userId, input.config);
     const deadline = new CallDeadline(this.timeoutMs, input.signal);
+    const trace = this.trace(call, input);
     try {
       const result = await generate(call.adapter.languageModel(call.connection, call.model), {
         messages: input.messages,
@@ -202,6 +229,10 @@ export class LlmGateway {
         providerOptions: call.adapter.callOptions?.(call),
         abortSignal: deadline.signal,
       });
+      trace.addText(result.text);
+      trace.usage = result.usage;
+      trace.finishReason = result.finishReason;
+      await this.recordCall(trace.record("success"));
       return {
         content: result.text,
         model: call.model,
@@ -210,7 +241,10 @@ export class LlmGateway {
         finishReason: result.finishReason,
       };
     } catch (err) {
-      throw this.fail(call, err, deadline.timedOut);
+      const error = this.fail(call, err, deadline.timedOut);
+      const cancelled = input.signal?.aborted === true && !deadline.timedOut;
+      await this.recordCall(trace.record(cancelled ? "cancelled" : "error", error));
+      throw error;
     } finally {
       deadline.dispose();
     }
@@ -232,6 +266,7 @@ export class LlmGateway {
   ): AsyncGenerator<LlmEvent> {
     const call = await this.prepare(input.userId, input.config);
     const deadline = new CallDeadline(this.timeoutMs, input.signal);
+    const trace = this.trace(call, input);
     let received = false;
     let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
     try {
@@ -265,10 +300,12 @@ export class LlmGateway {
         if (part.type === "text-delta") {
           if (part.delta) {
             received = true;
+            trace.addText(part.delta);
             yield { type: "text", text: part.delta };
           }
         } else if (part.type === "tool-call") {
           received = true;
+          trace.toolCalls += 1;
           yield {
             type: "tool-call",
             id: part.toolCallId,
@@ -282,7 +319,10 @@ export class LlmGateway {
         }
       }
       if (deadline.timedOut) throw new Error("timed out");
-      if (input.signal.aborted) return;
+      trace.usage = finish.usage;
+      trace.finishReason = finish.finishReason;
+      if (input.signal.aborted) return; // recorded as cancelled below
+      await this.recordCall(trace.record("success"));
       yield {
         type: "done",
         provider: call.provider,
@@ -292,11 +332,15 @@ export class LlmGateway {
         finishReason: finish.finishReason,
       };
     } catch (err) {
-      if (input.signal.aborted && !deadline.timedOut) return;
-      throw this.fail(call, err, deadline.timedOut, received);
+      if (input.signal.aborted && !deadline.timedOut) return; // recorded as cancelled below
+      const error = this.fail(call, err, deadline.timedOut, received);
+      await this.recordCall(trace.record("error", error));
+      throw error;
     } finally {
       deadline.dispose();
       reader?.cancel().catch(() => {});
+      // Stopped: by the signal, or by the caller leaving the stream.
+      if (!trace.recorded) await this.recordCall(trace.record("cancelled"));
     }
   }
 

@@ -1,5 +1,6 @@
 import type { JSONSchema7, JSONValue, LanguageModelV3 } from "@ai-sdk/provider";
 import type { LlmConfig, LlmUsage, ProviderId } from "@neuroos/contracts";
+import type { CallOrigin } from "./call-log";
 
 /** Where and how one request reaches a provider, after keys and base URLs are resolved. */
 export interface Connection {
@@ -61,4 +62,6 @@ export interface StreamChatInput {
   messages: GatewayMessage[];
   config?: LlmConfig;
   signal: AbortSignal;
+  /** What the call is for (its log says so); `api` when not given. */
+  origin?: CallOrigin;
 }
