@@ -4,6 +4,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
+import { actionRoutes } from "./actions/routes";
 import { Approvals } from "./agent/approvals";
 import { ToolRegistry } from "./agent/tools";
 import { agentRoutes } from "./agents/routes";
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onChange: (userId) => llm.gateway.invalidate(userId),
   });
   await app.register(llmRoutes, { db: database.db, llm });
+  await app.register(actionRoutes, { db: database.db, gateway: llm.gateway });
   await app.register(workspaceRoutes, { db: database.db, bus, workspaces });
   // Every run of code (console, agent tools, POST /api/sandbox/run) goes through one service.
   const executions = new ExecutionService({

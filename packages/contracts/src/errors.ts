@@ -26,6 +26,7 @@ export const errorCodes = [
   "llm_timeout",
   "llm_bad_request",
   "llm_endpoint_refused",
+  "action_output_invalid",
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -1,3 +1,4 @@
+export * from "./actions";
 export * from "./agents";
 export * from "./auth";
 export * from "./chat";

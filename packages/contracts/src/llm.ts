@@ -220,6 +220,8 @@ export const completeResponseSchema = z.object({ content: z.string() });
 /** One `data:` line of the event stream (besides the final `[DONE]`). */
 export const streamChunkSchema = z.union([
   z.object({ content: z.string() }),
+  /** An AI action's checked result (see actions.ts), after its text. */
+  z.object({ result: z.record(z.string(), z.unknown()) }),
   z.object({
     error: z.object({ code: z.string(), message: z.string(), retryAfter: z.number().optional() }),
   }),

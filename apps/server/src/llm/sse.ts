@@ -31,14 +31,14 @@ function write(res: ServerResponse, chunk: string): Promise<void> | undefined {
 const line = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
 
 /**
- * Sends model events as `text/event-stream`: `data: {"content":"..."}` per chunk, then
- * `data: [DONE]`. A failure before the first event is an ordinary JSON error with its status;
+ * Sends model events as `text/event-stream`: `data: {"content":"..."}` per chunk (an AI
+ * action then `data: {"result":{...}}`), then `data: [DONE]`. A failure before the first event is an ordinary JSON error with its status;
  * a failure after it is `data: {"error":{...}}` and the end of the stream.
  */
 export async function sendEventStream(
   request: FastifyRequest,
   reply: FastifyReply,
-  events: AsyncIterable<LlmEvent>,
+  events: AsyncIterable<LlmEvent | { type: "result"; result: unknown }>,
   signal: AbortSignal,
 ): Promise<void> {
   const iterator = events[Symbol.asyncIterator]();
@@ -60,8 +60,13 @@ export async function sendEventStream(
   });
   try {
     for (let r = first; !r.done; r = await iterator.next()) {
-      if (r.value.type !== "text") continue;
-      const pending = write(res, line({ content: r.value.text }));
+      const event = r.value;
+      // Text as it comes; an AI action's checked result last.
+      if (event.type !== "text" && event.type !== "result") continue;
+      const pending = write(
+        res,
+        line(event.type === "text" ? { content: event.text } : { result: event.result }),
+      );
       if (pending) await pending;
       if (signal.aborted) return;
     }

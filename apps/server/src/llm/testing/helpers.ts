@@ -27,6 +27,8 @@ export function providerEnv(
 export interface ParsedStream {
   contents: string[];
   errors: { code: string; message: string; retryAfter?: number }[];
+  /** AI actions' checked results. */
+  results: Record<string, unknown>[];
   done: boolean;
   /** Lines that are not `data: ` lines or empty. */
   other: string[];
@@ -34,7 +36,7 @@ export interface ParsedStream {
 
 /** Reads an event-stream body the way the browser client does. */
 export function parseSse(body: string): ParsedStream {
-  const out: ParsedStream = { contents: [], errors: [], done: false, other: [] };
+  const out: ParsedStream = { contents: [], errors: [], results: [], done: false, other: [] };
   for (const line of body.split("\n")) {
     if (!line) continue;
     if (!line.startsWith("data: ")) {
@@ -48,6 +50,7 @@ export function parseSse(body: string): ParsedStream {
     }
     const parsed = JSON.parse(data);
     if (parsed.error) out.errors.push(parsed.error);
+    else if (parsed.result) out.results.push(parsed.result);
     else out.contents.push(parsed.content);
   }
   return out;
