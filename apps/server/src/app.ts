@@ -13,6 +13,8 @@ import { authRoutes } from "./auth/routes";
 import { ChatReplies } from "./chat/replies";
 import { chatRoutes } from "./chat/routes";
 import type { Database } from "./db/client";
+import { documentRoutes } from "./documents/routes";
+import { DocumentService } from "./documents/service";
 import type { Env } from "./env";
 import { registerExecutionFrames } from "./executions/frames";
 import { ExecutionService } from "./executions/service";
@@ -163,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(llmRoutes, { db: database.db, llm });
   await app.register(actionRoutes, { db: database.db, gateway: llm.gateway });
+  await app.register(documentRoutes, { db: database.db, documents: new DocumentService(database.db) });
   await app.register(workspaceRoutes, { db: database.db, bus, workspaces });
   // Every run of code (console, agent tools, POST /api/sandbox/run) goes through one service.
   const executions = new ExecutionService({

@@ -2,6 +2,7 @@ export * from "./actions";
 export * from "./agents";
 export * from "./auth";
 export * from "./chat";
+export * from "./documents";
 export * from "./errors";
 export * from "./files";
 export * from "./health";

@@ -1,0 +1,51 @@
+import {
+  createDocumentSchema,
+  documentKindSchema,
+  documentListQuerySchema,
+  preferenceInputSchema,
+  updateDocumentSchema,
+} from "@neuroos/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { requireSession } from "../auth/session";
+import type { Db } from "../db/client";
+import { parse } from "../http/errors";
+import type { DocumentService } from "./service";
+
+type WithId = FastifyRequest<{ Params: { id: string } }>;
+type WithNamespace = FastifyRequest<{ Params: { namespace: string } }>;
+
+/** The apps' documents and preferences, each person's own. */
+export async function documentRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; documents: DocumentService },
+): Promise<void> {
+  const { documents } = deps;
+  app.addHook("onRequest", requireSession(deps.db));
+  const userId = (request: FastifyRequest) => request.user?.id ?? "";
+
+  app.get("/api/documents", async (request) => {
+    const { kind } = parse(documentListQuerySchema, request.query);
+    return documents.list(userId(request), kind);
+  });
+  app.post("/api/documents", async (request, reply) => {
+    const input = parse(createDocumentSchema, request.body);
+    return reply.status(201).send(await documents.create(userId(request), input));
+  });
+  app.get("/api/documents/:id", async (request: WithId) => documents.get(userId(request), request.params.id));
+  app.put("/api/documents/:id", async (request: WithId) =>
+    documents.update(userId(request), request.params.id, parse(updateDocumentSchema, request.body)),
+  );
+  app.delete("/api/documents/:id", async (request: WithId, reply) => {
+    await documents.remove(userId(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get("/api/preferences/:namespace", async (request: WithNamespace) =>
+    documents.preference(userId(request), parse(documentKindSchema, request.params.namespace)),
+  );
+  app.put("/api/preferences/:namespace", async (request: WithNamespace) => {
+    const namespace = parse(documentKindSchema, request.params.namespace);
+    const { value } = parse(preferenceInputSchema, request.body);
+    return documents.setPreference(userId(request), namespace, value);
+  });
+}

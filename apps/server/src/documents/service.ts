@@ -1,0 +1,187 @@
+import {
+  type AppDocument,
+  type AppDocumentSummary,
+  type createDocumentSchema,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENTS_MAX_BYTES_PER_ACCOUNT,
+  PREFERENCE_MAX_BYTES,
+  PREFERENCES_MAX_PER_ACCOUNT,
+  type Preference,
+  type updateDocumentSchema,
+} from "@neuroos/contracts";
+import { and, count, desc, eq, ne, sql, sum } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../db/client";
+import { documents, userPreferences, users } from "../db/schema";
+import { storableJson, storableText } from "../db/storable";
+import { AppError, notFound } from "../http/errors";
+import { isUuid } from "../http/ids";
+
+type Row = typeof documents.$inferSelect;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const toSummary = (row: Omit<Row, "content" | "userId" | "sizeBytes">): AppDocumentSummary => ({
+  id: row.id,
+  kind: row.kind,
+  title: row.title,
+  version: row.version,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+const toDocument = (row: Row): AppDocument => ({
+  ...toSummary(row),
+  content: row.content as AppDocument["content"],
+});
+
+const kB = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+const tooLarge = (message: string) => new AppError(413, "payload_too_large", message);
+
+/** A document's title and content as stored, and their size (what the caps count). */
+function stored(titleText: string, content: unknown) {
+  const title = storableText(titleText);
+  const json = storableJson(content);
+  const sizeBytes = Buffer.byteLength(title) + Buffer.byteLength(json);
+  if (sizeBytes > DOCUMENT_MAX_BYTES)
+    throw tooLarge(`A document holds at most ${kB(DOCUMENT_MAX_BYTES)} (this one is ${kB(sizeBytes)})`);
+  return { title, content: sql`${json}::jsonb`, sizeBytes };
+}
+
+/** Locks the person's row (adds and edits racing each other see one another) and checks the account cap. */
+async function holdRoom(tx: Tx, userId: string, sizeBytes: number, except?: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  const mine = except
+    ? and(eq(documents.userId, userId), ne(documents.id, except))
+    : eq(documents.userId, userId);
+  const [held] = await tx
+    .select({ bytes: sum(documents.sizeBytes) })
+    .from(documents)
+    .where(mine);
+  if (Number(held?.bytes ?? 0) + sizeBytes > DOCUMENTS_MAX_BYTES_PER_ACCOUNT)
+    throw tooLarge(`Your documents are full (${kB(DOCUMENTS_MAX_BYTES_PER_ACCOUNT)}): delete some first`);
+}
+
+/** The apps' data: each person's documents (by kind, versioned) and preferences (by namespace). */
+export class DocumentService {
+  constructor(private readonly db: Db) {}
+
+  async list(userId: string, kind: string): Promise<AppDocumentSummary[]> {
+    const rows = await this.db
+      .select({
+        id: documents.id,
+        kind: documents.kind,
+        title: documents.title,
+        version: documents.version,
+        createdAt: documents.createdAt,
+        updatedAt: documents.updatedAt,
+      })
+      .from(documents)
+      .where(and(eq(documents.userId, userId), eq(documents.kind, kind)))
+      .orderBy(desc(documents.updatedAt), desc(documents.id));
+    return rows.map(toSummary);
+  }
+
+  async get(userId: string, id: string): Promise<AppDocument> {
+    return toDocument(await this.own(this.db, userId, id));
+  }
+
+  async create(userId: string, input: z.output<typeof createDocumentSchema>): Promise<AppDocument> {
+    const values = stored(input.title, input.content);
+    const row = await this.db.transaction(async (tx) => {
+      await holdRoom(tx, userId, values.sizeBytes);
+      const [inserted] = await tx
+        .insert(documents)
+        .values({ userId, kind: input.kind, ...values })
+        .returning();
+      return inserted;
+    });
+    if (!row) throw new Error("insert returned no row");
+    return toDocument(row);
+  }
+
+  /** Saves a change made on `input.version`; another version (the copy moved on) is 409. */
+  async update(
+    userId: string,
+    id: string,
+    input: z.output<typeof updateDocumentSchema>,
+  ): Promise<AppDocument> {
+    const row = await this.db.transaction(async (tx) => {
+      const current = await this.own(tx, userId, id, true);
+      if (current.version !== input.version) {
+        throw new AppError(
+          409,
+          "conflict",
+          `This document was changed elsewhere (now version ${current.version}, yours was ${input.version}). Reload it to see the latest.`,
+        );
+      }
+      const values = stored(
+        input.title ?? current.title,
+        input.content === undefined ? current.content : input.content,
+      );
+      await holdRoom(tx, userId, values.sizeBytes, id);
+      const [updated] = await tx
+        .update(documents)
+        .set({ ...values, version: current.version + 1, updatedAt: new Date() })
+        .where(eq(documents.id, id))
+        .returning();
+      return updated;
+    });
+    if (!row) throw notFound("Document");
+    return toDocument(row);
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    if (!isUuid(id)) throw notFound("Document");
+    const rows = await this.db
+      .delete(documents)
+      .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+      .returning({ id: documents.id });
+    if (rows.length === 0) throw notFound("Document");
+  }
+
+  async preference(userId: string, namespace: string): Promise<Preference> {
+    const [row] = await this.db
+      .select({ value: userPreferences.value })
+      .from(userPreferences)
+      .where(and(eq(userPreferences.userId, userId), eq(userPreferences.namespace, namespace)));
+    return { namespace, value: (row?.value ?? null) as Preference["value"] };
+  }
+
+  async setPreference(userId: string, namespace: string, value: unknown): Promise<Preference> {
+    const json = storableJson(value);
+    if (Buffer.byteLength(json) > PREFERENCE_MAX_BYTES)
+      throw tooLarge(`A preference holds at most ${kB(PREFERENCE_MAX_BYTES)}`);
+    await this.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      const [held] = await tx
+        .select({ n: count() })
+        .from(userPreferences)
+        .where(and(eq(userPreferences.userId, userId), ne(userPreferences.namespace, namespace)));
+      if ((held?.n ?? 0) >= PREFERENCES_MAX_PER_ACCOUNT)
+        throw new AppError(
+          409,
+          "conflict",
+          `At most ${PREFERENCES_MAX_PER_ACCOUNT} preference sets per account`,
+        );
+      await tx
+        .insert(userPreferences)
+        .values({ userId, namespace, value: sql`${json}::jsonb` })
+        .onConflictDoUpdate({
+          target: [userPreferences.userId, userPreferences.namespace],
+          set: { value: sql`${json}::jsonb`, updatedAt: new Date() },
+        });
+    });
+    return { namespace, value: JSON.parse(json) };
+  }
+
+  /** The person's own document (locked for the transaction when `lock`); others' ids are 404. */
+  private async own(db: Db | Tx, userId: string, id: string, lock = false): Promise<Row> {
+    if (!isUuid(id)) throw notFound("Document");
+    const query = db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, id), eq(documents.userId, userId)));
+    const [row] = await (lock ? query.for("update") : query);
+    if (!row) throw notFound("Document");
+    return row;
+  }
+}

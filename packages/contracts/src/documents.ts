@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/** Caps of the documents store: one document (title + JSON content), and all of a person's. */
+export const DOCUMENT_MAX_BYTES = 256 * 1024;
+export const DOCUMENTS_MAX_BYTES_PER_ACCOUNT = 10 * 1024 * 1024;
+/** Preferences: one value, and how many namespaces a person keeps. */
+export const PREFERENCE_MAX_BYTES = 64 * 1024;
+export const PREFERENCES_MAX_PER_ACCOUNT = 100;
+
+/** An app's name for its documents or preferences, e.g. `notes`, `prompt-canvas`. */
+export const documentKindSchema = z
+  .string()
+  .regex(
+    /^[a-z][a-z0-9-]{0,39}$/,
+    "A kind is 1-40 lowercase letters, digits or dashes, starting with a letter",
+  );
+
+const title = z.string().trim().max(200, "A title holds at most 200 characters");
+
+export const documentSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  content: z.json(),
+  /** Goes up by one with each saved change; an update names the version it changes. */
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AppDocument = z.infer<typeof documentSchema>;
+export type AppDocumentSummary = Omit<AppDocument, "content">;
+
+export const documentListQuerySchema = z.object({ kind: documentKindSchema });
+
+export const createDocumentSchema = z
+  .object({ kind: documentKindSchema, title: title.default(""), content: z.json() })
+  .strict();
+export type CreateDocumentInput = z.input<typeof createDocumentSchema>;
+
+export const updateDocumentSchema = z
+  .object({
+    /** The version this change was made on: another version is 409 and changes nothing. */
+    version: z.number().int().min(1),
+    title: title.optional(),
+    content: z.json().optional(),
+  })
+  .strict();
+export type UpdateDocumentInput = z.input<typeof updateDocumentSchema>;
+
+export const preferenceInputSchema = z.object({ value: z.json() }).strict();
+export type Preference = { namespace: string; value: z.infer<ReturnType<typeof z.json>> | null };
