@@ -148,6 +148,10 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: false,
     onDesktop: true,
+    load: screen(
+      () => import("../features/notes/notes-page"),
+      (m) => m.NotesPage,
+    ),
   },
   {
     id: "smart-doc",

@@ -1,0 +1,47 @@
+import { Button } from "../../components/ui/button";
+import type { SyncStatus } from "../../lib/documents/document-sync";
+
+const words: Record<SyncStatus, string> = {
+  loading: "Loading...",
+  saved: "Saved",
+  saving: "Saving...",
+  unsaved: "Unsaved changes",
+  offline: "Saved on this device",
+  conflict: "Changed elsewhere",
+  error: "Not saved",
+};
+
+/** Where a document stands (saved, saving, offline...), and the choice a conflict asks for. */
+export function SyncLine({
+  status,
+  message,
+  onKeepMine,
+  onTakeTheirs,
+}: {
+  status: SyncStatus;
+  message: string | null;
+  onKeepMine: () => void;
+  onTakeTheirs: () => void;
+}) {
+  if (status === "conflict") {
+    return (
+      <div role="alert" className="grid w-full gap-2 rounded-md border border-warning p-3 text-sm">
+        <p>{message}</p>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={onKeepMine}>
+            Keep mine
+          </Button>
+          <Button size="sm" variant="outline" onClick={onTakeTheirs}>
+            Load the latest
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <p role="status" className="text-sm text-muted-foreground">
+      {words[status]}
+      {message ? <span className="block text-xs">{message}</span> : null}
+    </p>
+  );
+}

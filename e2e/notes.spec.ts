@@ -1,0 +1,126 @@
+import { expect, type Page } from "@playwright/test";
+import { createAccount, signIn } from "./support/accounts";
+import { scrollsSideways, seriousViolations, toasts } from "./support/ui";
+import { test } from "./support/with-provider";
+
+/** NotesPad against its own server (it is stopped in one test) and the scripted model provider. */
+test.describe.configure({ timeout: 90_000 });
+test.beforeEach(({ provider }) => provider.reset());
+
+async function openNotes(page: Page) {
+  await signIn(page, await createAccount(page.request));
+  await page.goto("/dashboard/apps/notes-pad");
+  await expect(page.getByRole("heading", { level: 1, name: "NotesPad" })).toBeVisible();
+  const ui = {
+    title: page.getByLabel("Title", { exact: true }),
+    note: page.getByLabel("Note", { exact: true }),
+    status: page.getByRole("status").filter({ hasText: /Saved|Saving|Unsaved|Loading|device/ }),
+  };
+  await expect(ui.status).toHaveText("Saved");
+  return ui;
+}
+
+/** The note as the server has it. */
+async function serverNote(page: Page) {
+  const list = await (await page.request.get("/api/documents?kind=notes")).json();
+  if (list.length === 0) return null;
+  return (await page.request.get(`/api/documents/${list[0].id}`)).json();
+}
+
+test("a note is kept: autosaved after a pause, there after a reload; Save downloads <title>.md", async ({
+  page,
+}) => {
+  const ui = await openNotes(page);
+  await expect(ui.title).toHaveValue("Untitled Note");
+  await ui.title.fill("Shopping list");
+  await ui.note.fill("Milk\nEggs");
+  await expect(ui.status).toHaveText("Unsaved changes");
+  await expect(ui.status).toHaveText("Saved");
+  expect(await serverNote(page)).toMatchObject({ title: "Shopping list", content: "Milk\nEggs" });
+  expect(await page.evaluate(() => localStorage.getItem("notepad-content"))).toBe("Milk\nEggs");
+  expect(await page.evaluate(() => localStorage.getItem("notepad-title"))).toBe("Shopping list");
+
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(ui.note).toHaveValue("Milk\nEggs");
+  await expect(ui.title).toHaveValue("Shopping list");
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Save" }).click();
+  expect((await downloading).suggestedFilename()).toBe("Shopping list.md");
+  await expect(toasts(page).getByText("Note Saved")).toBeVisible();
+});
+
+test("edited while the server is down: kept on the device, and the edit arrives once the server is back", async ({
+  page,
+  app,
+}) => {
+  const ui = await openNotes(page);
+  await ui.note.fill("before");
+  await expect(ui.status).toHaveText("Saved");
+  await app.stop();
+  await ui.note.fill("written offline");
+  await expect(ui.status).toContainText("Saved on this device");
+  expect(await page.evaluate(() => localStorage.getItem("notepad-content"))).toBe("written offline");
+  await app.boot();
+  await expect(ui.status).toHaveText("Saved", { timeout: 20_000 });
+  expect((await serverNote(page))?.content).toBe("written offline");
+});
+
+test("the server copy moved on: a clear conflict, then keep mine or load the latest", async ({ page }) => {
+  const ui = await openNotes(page);
+  await ui.note.fill("mine v1");
+  await expect(ui.status).toHaveText("Saved");
+  const theirs = await serverNote(page);
+  const moved = await page.request.put(`/api/documents/${theirs.id}`, {
+    data: { version: theirs.version, title: theirs.title, content: "from another tab" },
+  });
+  expect(moved.ok()).toBe(true);
+
+  await ui.note.fill("mine v2");
+  const conflict = page.getByRole("alert").filter({ hasText: "changed elsewhere" });
+  await expect(conflict).toBeVisible();
+  await conflict.getByRole("button", { name: "Load the latest" }).click();
+  await expect(ui.note).toHaveValue("from another tab");
+  await expect(ui.status).toHaveText("Saved");
+
+  const again = await page.request.put(`/api/documents/${theirs.id}`, {
+    data: { version: theirs.version + 1, content: "moved again" },
+  });
+  expect(again.ok()).toBe(true);
+  await ui.note.fill("mine wins");
+  await conflict.getByRole("button", { name: "Keep mine" }).click();
+  await expect(ui.status).toHaveText("Saved");
+  expect((await serverNote(page))?.content).toBe("mine wins");
+});
+
+test("Summarize streams a summary from the model and adds it to the note; a failure says 'Summary Failed'", async ({
+  page,
+  provider,
+}) => {
+  const ui = await openNotes(page);
+  await ui.note.fill("We met on Monday. We chose the blue design. Launch is in May.");
+  provider.script({ kind: "text", chunks: ["Blue design ", "chosen; launch in May."], delayMs: 150 });
+  await page.getByRole("button", { name: "Summarize" }).click();
+  const output = page.getByRole("region", { name: "Summary" });
+  await expect(output).toContainText("Blue design");
+  await expect(toasts(page).getByText("Summary Added")).toBeVisible();
+  await expect(ui.note).toHaveValue(/\*\*Summary:\*\* Blue design chosen; launch in May\.\n$/);
+  expect(provider.calls.at(-1)?.body).toMatchObject({ temperature: 0.3 });
+
+  provider.script({ kind: "error", status: 500, body: { error: { message: "down" } } });
+  await page.getByRole("button", { name: "Summarize" }).click();
+  await expect(toasts(page).getByText("Summary Failed")).toBeVisible();
+  await expect(toasts(page).getByText("Could not generate summary. Please try again.")).toBeVisible();
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`NotesPad has no serious axe violations (${theme}) and works at 360 px`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.addInitScript((t) => localStorage.setItem("neuroos-theme", t), theme);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openNotes(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await scrollsSideways(page)).toBe(false);
+  });
+}
