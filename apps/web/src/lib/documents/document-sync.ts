@@ -152,15 +152,20 @@ export class DocumentSync<T> {
   }
 
   private failed(err: unknown): void {
-    if (err instanceof HttpError && err.status === 409) return this.settle("conflict", CONFLICT_MESSAGE);
+    if (err instanceof HttpError && err.status === 409) {
+      this.settle("conflict", CONFLICT_MESSAGE);
+      return;
+    }
     if (err instanceof HttpError && err.status === 404 && this.meta.id) {
       // Deleted elsewhere: the local copy becomes a new document.
       this.meta = { id: null, version: 0, dirty: true };
       this.writeMeta();
       return void this.save();
     }
-    if (err instanceof HttpError && err.status < 500)
-      return this.settle("error", err.serverMessage ?? err.message);
+    if (err instanceof HttpError && err.status < 500) {
+      this.settle("error", err.serverMessage ?? err.message);
+      return;
+    }
     // The server cannot be reached (or failed): kept here, tried again.
     this.settle("offline", OFFLINE_MESSAGE);
     if (this.disposed) return;
