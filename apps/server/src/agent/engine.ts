@@ -146,6 +146,7 @@ async function streamStep(
           model: event.model,
           provider: event.provider,
           tokenCount: event.tokenCount,
+          promptTokens: event.usage.promptTokens ?? undefined,
           finishReason: event.finishReason,
           ...(event.finishReason === "length" ? { cutShort: "token_limit" } : {}),
         };

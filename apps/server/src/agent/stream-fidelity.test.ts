@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { providerEnv } from "../llm/testing/helpers";
 import { ProviderTestServer } from "../llm/testing/provider-server";
+import { recordedStreams } from "../llm/testing/recorded-streams";
 import { describeEachDatabase } from "../test/databases";
 import { LiveClient, listen } from "../test/live-client";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
@@ -111,5 +112,38 @@ describeEachDatabase("the agent and replies as providers really send them", (db)
     expect(stored.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant"]);
     expect(stored[2]?.content).toContain("projects");
     expect(stored[3]?.content).toBe("Here they are.");
+  });
+
+  for (const [flavor, stream, tokens] of [
+    ["openai", recordedStreams.openaiTextWithUsage, [19, 5]],
+    ["anthropic", recordedStreams.anthropicText, [472, 15]],
+    ["huggingface", recordedStreams.huggingfaceTextWithUsage, [11, 2]],
+    ["ollama", recordedStreams.ollamaTextWithCounts, [26, 2]],
+  ] as const) {
+    it(`a streamed turn stores both token counts (${flavor}, recorded stream)`, async () => {
+      // llama3.2 takes tools; the catalogue's llama2 would fall back to fenced code blocks.
+      const saved = await api("PUT", "/api/settings", {
+        defaultProvider: flavor,
+        providers: { ollama: { model: "llama3.2" } },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      provider.script({ kind: "recorded", stream });
+      const id = (await api("POST", "/api/sessions", {})).json().id as string;
+      live.send({ type: "chat_message", sessionId: id, content: "Hi" });
+      await live.next((f: Frame) => f.type === "chat_message" && (f.message as Stored).role === "assistant");
+      const reply = (await messages(id)).find((m) => m.role === "assistant");
+      expect(reply?.metadata).toMatchObject({ promptTokens: tokens[0], tokenCount: tokens[1] });
+    });
+  }
+
+  it("an error inside an OpenAI stream: the reply says it in OpenAI's words, the turn ends in error (not 'done')", async () => {
+    await api("PUT", "/api/settings", { defaultProvider: "openai" });
+    provider.script({ kind: "recorded", stream: recordedStreams.openaiInStreamError });
+    const id = await agentSession();
+    live.send({ type: "chat_message", sessionId: id, content: "Hello" });
+    expect(await turnEnd(id)).toMatchObject({ state: "error" });
+    const reply = (await messages(id)).find((m) => m.role === "assistant");
+    expect(reply?.metadata.error).toMatch(/OpenAI reported an error: The server had an error/);
+    expect(reply?.metadata.error).not.toMatch(/object Object/);
   });
 });

@@ -2,6 +2,7 @@ import { APICallError, JSONParseError, TypeValidationError } from "@ai-sdk/provi
 import { type ErrorCode, type ProviderId, providerCatalog } from "@neuroos/contracts";
 import { AppError } from "../http/errors";
 import { EndpointRefusedError } from "./endpoint-guard";
+import { ProviderStreamError } from "./stream-errors";
 
 /** A model call that failed, with a code per cause and (for rate limits) when to retry. */
 export class LlmError extends AppError {
@@ -71,6 +72,16 @@ const NETWORK_CODES: Record<string, string> = {
   UND_ERR_SOCKET: "connection closed",
 };
 
+/** An error the provider reported in its stream: its own message, and a code by its kind. */
+function fromStreamError(who: string, error: ProviderStreamError, secrets: (string | null)[]): LlmError {
+  const message = `${who} reported an error: ${scrub(error.message, secrets)}`;
+  const kind = (error.kind ?? "").toLowerCase();
+  if (/rate_limit/.test(kind)) return new LlmError(429, "llm_rate_limited", message, 1);
+  if (/invalid_request|validation|not_found/.test(kind)) return new LlmError(400, "llm_bad_request", message);
+  if (/authentication|permission/.test(kind)) return new LlmError(502, "llm_invalid_key", message);
+  return new LlmError(502, "llm_provider_down", message);
+}
+
 /** Maps whatever a provider call threw to one clear LlmError. */
 export function toLlmError(err: unknown, ctx: ErrorContext): LlmError {
   if (err instanceof LlmError) return err;
@@ -83,6 +94,8 @@ export function toLlmError(err: unknown, ctx: ErrorContext): LlmError {
     );
   }
   const chain = causes(err);
+  const reported = chain.find((e) => e instanceof ProviderStreamError) as ProviderStreamError | undefined;
+  if (reported) return fromStreamError(who, reported, ctx.secrets);
   const refused = chain.find((e) => e instanceof EndpointRefusedError);
   if (refused) return new LlmError(400, "llm_endpoint_refused", (refused as Error).message);
   const malformed = chain.some((e) => JSONParseError.isInstance(e) || TypeValidationError.isInstance(e));

@@ -22,6 +22,7 @@ import { listInstalled } from "./local/models-dir";
 import type { LocalRuntime } from "./local/runtime";
 import { callOptions, generate, parseToolInput, toUsage } from "./model-call";
 import { providerAdapters } from "./providers";
+import { providerStreamError } from "./stream-errors";
 import type {
   GatewayMessage,
   LlmDoneEvent,
@@ -313,7 +314,8 @@ export class LlmGateway {
             input: parseToolInput(part.input),
           };
         } else if (part.type === "error") {
-          throw part.error;
+          // The provider's own error inside the stream, in its words (else what the SDK threw).
+          throw providerStreamError(part.error) ?? part.error;
         } else if (part.type === "finish") {
           finish = { usage: toUsage(part.usage), finishReason: part.finishReason.unified };
         }

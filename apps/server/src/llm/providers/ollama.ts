@@ -1,4 +1,5 @@
 import { createOllama } from "ollama-ai-provider-v2";
+import { failOnErrorLines } from "../stream-errors";
 import type { ProviderAdapter } from "../types";
 import { bearer, pingModelList } from "./ping";
 
@@ -11,7 +12,7 @@ export const ollamaAdapter: ProviderAdapter = {
   languageModel(connection, modelId) {
     return createOllama({
       baseURL: `${connection.baseUrl}/api`,
-      fetch: connection.fetch,
+      fetch: failOnErrorLines(connection.fetch),
       ...(connection.apiKey ? { headers: { authorization: `Bearer ${connection.apiKey}` } } : {}),
     }).chat(modelId);
   },

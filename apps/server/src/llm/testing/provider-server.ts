@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { RecordedStream } from "./recorded-streams";
 import {
   completeBody,
   errorBody,
@@ -25,7 +26,9 @@ export type Scenario =
   | { kind: "malformed"; after: number }
   | { kind: "cut"; after: number }
   | { kind: "hang" }
-  | { kind: "redirect"; location: string };
+  | { kind: "redirect"; location: string }
+  /** A stream as a provider really sent it (recorded-streams.ts), replayed byte for byte. */
+  | { kind: "recorded"; stream: RecordedStream };
 
 /** 'length': the token limit ended the reply; 'none': the stream ends without a finish reason. */
 export type ScriptedFinish = "length" | "none";
@@ -195,6 +198,7 @@ export class ProviderTestServer {
     const streaming = flavor === "ollama" ? body.stream !== false : body.stream === true;
     if (scenario.kind === "hang") return;
     if (scenario.kind === "redirect") return void res.writeHead(302, { location: scenario.location }).end();
+    if (scenario.kind === "recorded") return this.replay(res, scenario.stream);
     if (scenario.kind === "error") {
       res.writeHead(scenario.status, { "content-type": "application/json", ...scenario.headers });
       return void res.end(JSON.stringify(scenario.body ?? errorBody(flavor, scenario.status, model)));
@@ -244,6 +248,20 @@ export class ProviderTestServer {
     const finish = scenario.kind === "text" ? scenario.finish : undefined;
     for (const f of endFrames(frames, "stop", finish, usage)) res.write(f);
     res.end();
+  }
+
+  /** Writes a recorded stream event by event, then ends it (or breaks the connection). */
+  private async replay(res: http.ServerResponse, stream: RecordedStream): Promise<void> {
+    res.writeHead(200, { "content-type": stream.contentType, "cache-control": "no-cache" });
+    res.flushHeaders();
+    const separator = stream.contentType.includes("ndjson") ? "\n" : "\n\n";
+    for (const piece of stream.body.split(separator).filter(Boolean)) {
+      res.write(piece + separator);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    if (!stream.cut) return void res.end();
+    await new Promise((r) => setTimeout(r, 30));
+    res.socket?.destroy();
   }
 
   /** Hugging Face Hub downloads: HEAD/GET /hub/{repo}/resolve/main/{file}, with Range. */
