@@ -11,7 +11,7 @@ checkNodeVersion();
 ensureNpmDependencies();
 // Code runs only in a bubblewrap sandbox: installed here as root; otherwise the apt-get line is
 // printed and the server starts with code execution off (it fails closed, with a clear message).
-if (!ensureSystemPackages(["bubblewrap"])) {
+if (!ensureSystemPackages(["bubblewrap", "e2fsprogs"])) {
   console.warn("Code execution and the terminal stay unavailable until bubblewrap is installed.");
 }
 // A build rewrites apps/web/dist in place: skip it when the sources did not change, so that a

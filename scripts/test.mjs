@@ -19,7 +19,7 @@ step("structure (file sizes, feature boundaries)", "node", ["scripts/check-struc
 step("type-check (tsc)", "npm", ["run", "typecheck", "--silent"]);
 step("build", "npm", ["run", "build", "--silent"]);
 // The sandbox tests need bubblewrap: installed here as root, else the apt-get line is printed.
-ensureSystemPackages(["bubblewrap"]);
+ensureSystemPackages(["bubblewrap", "e2fsprogs"]);
 step("unit and integration tests (vitest)", "npx", ["vitest", "run"]);
 if (ensureSystemPackages(["chromium"])) {
   step("browser tests (playwright)", "npx", ["playwright", "test"]);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { releaseVolumesUnder } from "../../apps/server/src/workspace/volumes";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const serverMain = path.join(root, "apps/server/dist/main.js");
@@ -101,6 +102,7 @@ export class AppServer {
 
   async dispose(): Promise<void> {
     await this.stop();
+    await releaseVolumesUnder(this.dataDir); // left mounted if the server had to be killed
     rmSync(this.dataDir, { recursive: true, force: true });
   }
 }

@@ -6,6 +6,10 @@ import { isRoot, run } from "./run.mjs";
 export const systemPackages = {
   chromium: { binary: "/usr/bin/chromium", purpose: "browser tests" },
   bubblewrap: { binary: "/usr/bin/bwrap", purpose: "the code sandbox (code execution and the terminal)" },
+  e2fsprogs: {
+    binary: "/usr/sbin/mkfs.ext4",
+    purpose: "workspace volumes (the quota for code and the terminal)",
+  },
 };
 
 /** True when every named package's binary is present (installing them first as root). */

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
@@ -47,6 +48,7 @@ import { defaultWebDist, webRoutes } from "./web/static";
 import { workspaceQuotas } from "./workspace/quotas";
 import { workspaceRoutes } from "./workspace/routes";
 import { WorkspaceService } from "./workspace/service";
+import { WorkspaceVolumes } from "./workspace/volumes";
 
 export interface AppDeps {
   env: Env;
@@ -113,7 +115,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? createMailer(env.SMTP_URL, env.MAIL_FROM, app.log);
   // Code execution: one sandbox runner and the users' workspaces, shared by every feature.
   const sandbox = new Sandbox(sandboxConfig(env));
-  const workspaces = new WorkspaceService(env.DATA_DIR, workspaceQuotas(env));
+  const volumes =
+    env.WORKSPACE_VOLUMES === "auto" && (await WorkspaceVolumes.available())
+      ? new WorkspaceVolumes(path.join(env.DATA_DIR, "volumes"))
+      : null;
+  const workspaces = new WorkspaceService(env.DATA_DIR, workspaceQuotas(env), volumes);
   const jobSlots = new JobSlots(env.SANDBOX_JOBS_PER_USER, env.SANDBOX_MAX_JOBS);
   const terminals = new TerminalManager(sandbox, {
     idleTimeoutMs: env.TERMINAL_IDLE_TIMEOUT_MS,
@@ -123,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onClose", async () => {
     await terminals.closeAll();
     sandbox.close();
+    await workspaces.close();
   });
   // The LLM gateway: every model call goes through llm.gateway (per-user settings, five providers).
   const bus = deps.bus ?? new InProcessBus();

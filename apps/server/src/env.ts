@@ -50,6 +50,11 @@ export const envSchema = z.object({
   WORKSPACE_FILE_MB_PRO: z.coerce.number().positive().default(100),
   WORKSPACE_QUOTA_MB_FREE: z.coerce.number().positive().default(100),
   WORKSPACE_QUOTA_MB_PRO: z.coerce.number().positive().default(2048),
+  /**
+   * Each workspace its own file system (an ext4 image of the quota's size, loop-mounted), so code
+   * and the terminal meet the quota exactly: `auto` when running as root with loop devices, `off`.
+   */
+  WORKSPACE_VOLUMES: z.enum(["auto", "off"]).default("auto"),
   /** Sandbox (bubblewrap): the binary, and each job's limits. */
   SANDBOX_BWRAP: z.string().min(1).default("bwrap"),
   SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),

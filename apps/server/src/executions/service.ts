@@ -43,6 +43,10 @@ export interface ExecutionOutcome {
   success: boolean;
 }
 
+/** What a run is told when the workspace has no room left. */
+export const workspaceFullWords = (quotaMb: number) =>
+  `Your workspace is full (its ${quotaMb} MB quota): delete files to make room, then run again.`;
+
 export function describeOutcome(result: SandboxResult): string {
   const limit = result.limit ? `\n[Stopped: ${sandboxLimitWords[result.limit]}]` : "";
   return `${result.stdout}${result.stderr}${limit}`;
@@ -92,7 +96,7 @@ export class ExecutionService {
         language: request.language,
         code: request.code,
         stdin: request.stdin,
-        workspace: await workspaces.root(user.id),
+        workspace: await workspaces.root(user),
         signal: controller.signal,
         limits: {
           maxFileSizeMb: this.deps.maxFileSizeMb ?? workspaces.quota(user.plan).maxFileBytes / MB,
@@ -105,8 +109,11 @@ export class ExecutionService {
           bus.publish(user.id, { type: "execution_output", ...owner, executionId, stream, data });
         },
       });
-      const output = describeOutcome(result);
       const success = result.exitCode === 0 && result.limit === null;
+      // A job that failed on a full workspace says so in words (its programs said ENOSPC).
+      const full = !success && (await workspaces.isFull(user));
+      const quotaMb = Math.round(workspaces.quota(user.plan).maxWorkspaceBytes / MB);
+      const output = `${describeOutcome(result)}${full ? `\n[${workspaceFullWords(quotaMb)}]` : ""}`;
       bus.publish(user.id, {
         type: "execution_result",
         ...owner,

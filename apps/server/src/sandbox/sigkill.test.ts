@@ -7,6 +7,7 @@ import { afterAll, expect, it } from "vitest";
 import WebSocket from "ws";
 import { describeWithSandbox } from "../test/sandbox-ready";
 import { buildSignup } from "../test/test-app";
+import { releaseVolumesUnder } from "../workspace/volumes";
 import { Cgroups } from "./cgroups";
 
 function processesWith(needle: string): number[] {
@@ -35,7 +36,10 @@ async function until<T>(get: () => T | undefined | false, ms: number, what: stri
 
 describeWithSandbox("a server killed with SIGKILL", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-sigkill-"));
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(async () => {
+    await releaseVolumesUnder(dataDir); // the killed server's workspace volumes stay mounted
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it("leaves no sandboxed process (job or terminal) running, and its cgroups are reclaimed", async () => {
     const server = spawn(

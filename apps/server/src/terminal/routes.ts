@@ -58,7 +58,7 @@ export async function terminalRoutes(app: FastifyInstance, deps: TerminalRouteDe
       const reattached = session !== undefined;
       if (!session) {
         try {
-          const workspace = await deps.workspaces.root(user.id);
+          const workspace = await deps.workspaces.root(user);
           // Files written in the terminal get the plan's per-file limit, as uploads do.
           const maxFileSizeMb = deps.workspaces.quota(user.plan).maxFileBytes / (1024 * 1024);
           session = await deps.terminals.open(user.id, workspace, query.cols, query.rows, { maxFileSizeMb });

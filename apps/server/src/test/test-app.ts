@@ -23,6 +23,8 @@ export async function buildTestApp(
     env: loadEnv({
       LOG_LEVEL: "silent",
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-test-")),
+      // Workspace volumes (loop mounts) only where a test asks for them: volumes.test.ts.
+      WORKSPACE_VOLUMES: "off",
       ...env,
     }),
     database,

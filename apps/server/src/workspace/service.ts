@@ -29,6 +29,7 @@ import {
 import { checkName, parseWorkspacePath, toWorkspacePath } from "./path-guard";
 import { at, openDirAt, withResolved } from "./safe-fs";
 import { ensureWorkspace } from "./starter";
+import type { WorkspaceVolumes } from "./volumes";
 
 export type Owner = Pick<User, "id" | "plan">;
 export interface UploadPart {
@@ -55,6 +56,8 @@ export class WorkspaceService {
   constructor(
     private readonly dataDir: string,
     private readonly quotas: Record<Owner["plan"], WorkspaceQuota>,
+    /** Each workspace its own file system sized to the quota (null: plain folders, quota by the API only). */
+    private readonly volumes: WorkspaceVolumes | null = null,
   ) {}
 
   /** Calls `listener` after every change to a workspace (the paths changed, as /home/user/...). */
@@ -74,16 +77,37 @@ export class WorkspaceService {
     return path.join(this.dataDir, "workspaces", userId);
   }
 
-  /** The real host path of the user's workspace, created with its starter tree on first use. */
-  root(userId: string): Promise<string> {
-    let found = this.roots.get(userId);
+  /**
+   * The real host path of the user's workspace, created with its starter tree on first use
+   * (and, with volumes, mounted as its own file system of the plan's quota).
+   */
+  root(owner: Owner): Promise<string> {
+    const key = `${owner.id}:${owner.plan}`;
+    let found = this.roots.get(key);
     if (!found) {
-      const dir = this.dirOf(userId);
-      found = ensureWorkspace(dir).then(() => fs.realpath(dir));
-      found.catch(() => this.roots.delete(userId));
-      this.roots.set(userId, found);
+      const dir = this.dirOf(owner.id);
+      const quota = this.quota(owner.plan).maxWorkspaceBytes;
+      found = ensureWorkspace(dir)
+        .then(() => fs.realpath(dir))
+        .then(async (real) => {
+          await this.volumes?.ensure(real, quota);
+          return real;
+        });
+      found.catch(() => this.roots.delete(key));
+      this.roots.set(key, found);
     }
     return found;
+  }
+
+  /** Whether code can no longer write: the workspace's volume has (almost) no room left. */
+  async isFull(owner: Owner): Promise<boolean> {
+    const free = await this.volumes?.free(await this.root(owner));
+    return free !== null && free !== undefined && free < 64 * 1024;
+  }
+
+  /** Unmounts the volumes this server mounted. */
+  close(): Promise<void> {
+    return this.volumes?.closeAll() ?? Promise.resolve();
   }
 
   quota(plan: Owner["plan"]): WorkspaceQuota {
@@ -91,16 +115,16 @@ export class WorkspaceService {
   }
 
   async list(owner: Owner, input: string, recursive: boolean) {
-    return listEntries(await this.root(owner.id), input, recursive, MAX_LIST_ENTRIES);
+    return listEntries(await this.root(owner), input, recursive, MAX_LIST_ENTRIES);
   }
 
   async stats(owner: Owner): Promise<FileStats> {
-    const { totalFiles, totalSize } = await usage(await this.root(owner.id));
+    const { totalFiles, totalSize } = await usage(await this.root(owner));
     return { totalFiles, totalSize, quota: this.quota(owner.plan) };
   }
 
   async read(owner: Owner, input: string): Promise<FileContent> {
-    const file = await openFile(await this.root(owner.id), input);
+    const file = await openFile(await this.root(owner), input);
     try {
       if (file.stat.size > MAX_TEXT_FILE_BYTES)
         throw new AppError(
@@ -131,14 +155,14 @@ export class WorkspaceService {
 
   /** A regular file opened for download; the caller streams and closes `handle`. */
   async openDownload(owner: Owner, input: string) {
-    return openFile(await this.root(owner.id), input);
+    return openFile(await this.root(owner), input);
   }
 
   async write(owner: Owner, input: z.output<typeof writeFileSchema>): Promise<FileEntry> {
     const data = Buffer.from(input.content, input.encoding);
     const virtual = toWorkspacePath(parseWorkspacePath(input.path));
     return this.exclusive(owner.id, async () => {
-      const root = await this.root(owner.id);
+      const root = await this.root(owner);
       const existing = await withResolved(root, input.path, {}, (r) =>
         r.name === null ? Promise.resolve(null) : existingSize(r.dir.fd, r.name),
       ).catch((err) => {
@@ -166,7 +190,7 @@ export class WorkspaceService {
    */
   async upload(owner: Owner, dirInput: string, parts: AsyncIterable<UploadPart>, overwrite: boolean) {
     return this.exclusive(owner.id, async () => {
-      const root = await this.root(owner.id);
+      const root = await this.root(owner);
       let used = (await this.usageForWrite(root)).totalSize;
       return withResolved(root, dirInput, { followLast: true }, async (r) => {
         const sub = r.name === null ? null : await openDirAt(r.dir.fd, r.name);
@@ -213,19 +237,19 @@ export class WorkspaceService {
   }
 
   async mkdir(owner: Owner, input: string): Promise<FileEntry> {
-    const entry = await makeFolder(await this.root(owner.id), input);
+    const entry = await makeFolder(await this.root(owner), input);
     this.changed(owner.id, [entry.path]);
     return entry;
   }
 
   async move(owner: Owner, from: string, to: string): Promise<FileEntry> {
-    const entry = await movePath(await this.root(owner.id), from, to);
+    const entry = await movePath(await this.root(owner), from, to);
     this.changed(owner.id, [toWorkspacePath(parseWorkspacePath(from)), entry.path]);
     return entry;
   }
 
   async remove(owner: Owner, input: string): Promise<void> {
-    await removePath(await this.root(owner.id), input);
+    await removePath(await this.root(owner), input);
     this.changed(owner.id, [toWorkspacePath(parseWorkspacePath(input))]);
   }
 
