@@ -94,7 +94,7 @@ test("the server copy moved on: a clear conflict, then keep mine or load the lat
   expect((await serverNote(page))?.content).toBe("mine wins");
 });
 
-test("Summarize streams a summary from the model and adds it to the note; a failure says 'Summary Failed'", async ({
+test("Summarize streams a summary from the model and adds it to the note; Stop ends it; a failure says 'Summary Failed'", async ({
   page,
   provider,
 }) => {
@@ -107,6 +107,16 @@ test("Summarize streams a summary from the model and adds it to the note; a fail
   await expect(toasts(page).getByText("Summary Added")).toBeVisible();
   await expect(ui.note).toHaveValue(/\*\*Summary:\*\* Blue design chosen; launch in May\.\n$/);
   expect(provider.calls.at(-1)?.body).toMatchObject({ temperature: 0.3 });
+
+  // Stop ends a summary that is still coming; the note is left as it was.
+  const before = await ui.note.inputValue();
+  provider.script({ kind: "text", chunks: ["Slow ", "summary ", "that ", "never ", "ends."], delayMs: 1500 });
+  await page.getByRole("button", { name: "Summarize" }).click();
+  await expect(output).toContainText("Slow");
+  await output.getByRole("button", { name: "Stop" }).click();
+  await expect(output).toContainText("Stopped.");
+  await expect(output.getByRole("button", { name: "Stop" })).toHaveCount(0);
+  await expect(ui.note).toHaveValue(before);
 
   provider.script({ kind: "error", status: 500, body: { error: { message: "down" } } });
   await page.getByRole("button", { name: "Summarize" }).click();
