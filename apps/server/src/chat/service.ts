@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ChatMessage, ChatSession, ExecutionLog } from "@neuroos/contracts";
+import type { ChatMessage, ChatSession } from "@neuroos/contracts";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { getAgent } from "../agents/service";
 import type { Db } from "../db/client";

@@ -1,6 +1,6 @@
 import { HttpError } from "../api";
+import { documentApi } from "../resources/documents";
 import { createStore } from "../store";
-import { documentApi } from "./document-api";
 
 export type SyncStatus = "loading" | "saved" | "saving" | "unsaved" | "offline" | "conflict" | "error";
 
