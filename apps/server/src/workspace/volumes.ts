@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 
@@ -59,15 +60,27 @@ export class WorkspaceVolumes {
 
   constructor(private readonly imagesDir: string) {}
 
-  /** Whether this machine can mount loop images (root, /dev/loop-control, mkfs.ext4). */
+  /**
+   * Whether this machine can mount loop images: root, /dev/loop-control, mkfs.ext4, and a trial
+   * image really mounts (a container may have the tools but not the right to mount).
+   */
   static async available(): Promise<boolean> {
     if (process.getuid?.() !== 0 || !existsSync("/dev/loop-control")) return false;
+    const trial = await fs.mkdtemp(path.join(os.tmpdir(), "neuroos-volume-trial-"));
+    const image = path.join(trial, "trial.ext4");
+    const point = path.join(trial, "mnt");
     try {
-      await run("mkfs.ext4", ["-V"]);
-      await run("mount", ["--version"]);
+      await fs.writeFile(image, "");
+      await fs.truncate(image, 2 * MB);
+      await run("mkfs.ext4", ["-q", "-F", "-O", "^has_journal", image]);
+      await fs.mkdir(point);
+      await run("mount", ["-o", "loop,nosuid,nodev", image, point]);
+      await run("umount", [point]);
       return true;
     } catch {
       return false;
+    } finally {
+      await fs.rm(trial, { recursive: true, force: true }).catch(() => {});
     }
   }
 
