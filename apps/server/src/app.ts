@@ -9,6 +9,7 @@ import { actionRoutes } from "./actions/routes";
 import { Approvals } from "./agent/approvals";
 import { ToolRegistry } from "./agent/tools";
 import { agentRoutes } from "./agents/routes";
+import { audioRoutes } from "./audio/routes";
 import { createMailer, type Mailer } from "./auth/mailer";
 import { authRoutes } from "./auth/routes";
 import { ChatReplies } from "./chat/replies";
@@ -19,6 +20,7 @@ import { DocumentService } from "./documents/service";
 import type { Env } from "./env";
 import { registerExecutionFrames } from "./executions/frames";
 import { ExecutionService } from "./executions/service";
+import { exportRoutes } from "./exports/routes";
 import { errorBody, registerErrorHandler } from "./http/errors";
 import { OriginPolicy, registerOriginGuard } from "./http/origin-guard";
 import { type EventBus, InProcessBus } from "./live/bus";
@@ -173,6 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(llmRoutes, { db: database.db, llm });
   await app.register(actionRoutes, { db: database.db, gateway: llm.gateway });
   await app.register(documentRoutes, { db: database.db, documents: new DocumentService(database.db) });
+  await app.register(exportRoutes, { db: database.db });
+  await app.register(audioRoutes, { db: database.db, gateway: llm.gateway });
   await app.register(workspaceRoutes, { db: database.db, bus, workspaces });
   // Every run of code (console, agent tools, POST /api/sandbox/run) goes through one service.
   const executions = new ExecutionService({

@@ -30,38 +30,29 @@ export const aiActionRequestSchema = z.object({
 });
 export type AiActionRequest = z.input<typeof aiActionRequestSchema>;
 
-/** Spec: spreadsheets are at most 6 columns (A-F) by 10 rows. */
+/** Spec: a generated table is the model's CSV cut to 10 rows by 6 columns (A-F). */
 export const TABLE_MAX_COLUMNS = 6;
 export const TABLE_MAX_ROWS = 10;
-const cell = z.union([z.string().max(200), z.number()]);
-export const generatedTableSchema = z
-  .object({
-    columns: z.array(z.string().trim().min(1).max(60)).min(1).max(TABLE_MAX_COLUMNS),
-    rows: z.array(z.array(cell)).min(1).max(TABLE_MAX_ROWS),
-  })
-  .refine((t) => t.rows.every((row) => row.length === t.columns.length), {
-    message: "Every row has one cell per column",
-  });
-export type GeneratedTable = z.infer<typeof generatedTableSchema>;
-
 /** Spec: a generated plan has 5 to 8 tasks. */
 export const PLAN_MIN_TASKS = 5;
 export const PLAN_MAX_TASKS = 8;
-export const generatedPlanSchema = z.object({
-  tasks: z
-    .array(
-      z.object({
-        title: z.string().trim().min(1).max(200),
-        description: z.string().trim().max(1000).optional(),
-      }),
-    )
-    .min(PLAN_MIN_TASKS)
-    .max(PLAN_MAX_TASKS),
-});
-export type GeneratedPlan = z.infer<typeof generatedPlanSchema>;
+/** A generated task as checked on the server: a missing title or priority already filled in. */
+export interface GeneratedTask {
+  title: string;
+  description: string;
+  priority: "low" | "medium" | "high";
+}
 
-/** The checked result an action's stream ends with (`data: {"result": ...}` before `[DONE]`). */
+/** The checked result an action's stream ends with (`data: {"result": ..., "meta": ...}` before `[DONE]`). */
 export type AiActionResult =
   | { kind: "text"; text: string }
-  | { kind: "table"; table: GeneratedTable }
-  | { kind: "plan"; plan: GeneratedPlan };
+  | { kind: "table"; rows: string[][]; cut: boolean }
+  | { kind: "plan"; tasks: GeneratedTask[] };
+
+/** Who answered and what it cost, sent beside the result. */
+export interface AiActionMeta {
+  provider: string;
+  model: string;
+  promptTokens: number | null;
+  completionTokens: number | null;
+}

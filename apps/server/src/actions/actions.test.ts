@@ -10,14 +10,12 @@ type Sent = {
   max_completion_tokens?: number;
   messages: { role: string; content: string }[];
 };
-const table = {
-  columns: ["Item", "Cost"],
-  rows: [
-    ["Rent", 900],
-    ["Food", 300],
-  ],
+const tasks = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ title: `Step ${i + 1}`, description: "", priority: "high" }));
+const PARSE_FAILED = {
+  code: "action_output_invalid",
+  message: "Could not parse AI response. Please try again.",
 };
-const tasks = (n: number) => ({ tasks: Array.from({ length: n }, (_, i) => ({ title: `Step ${i + 1}` })) });
 
 describeEachDatabase("AI actions: POST /api/actions/:id/stream", (db) => {
   let server: ProviderTestServer;
@@ -72,42 +70,83 @@ describeEachDatabase("AI actions: POST /api/actions/:id/stream", (db) => {
     ]);
   });
 
-  it("generate_table: a table within 6 × 10 is the result; anything else is 'Could not parse AI response'", async () => {
+  it("generate_table: the model's CSV cut to 10 rows × 6 columns, outer quotes stripped, at 0.3 and 500 tokens", async () => {
+    const wide = Array.from({ length: 12 }, (_, r) =>
+      Array.from({ length: 8 }, (_, c) => `r${r}c${c}`).join(","),
+    );
     server.script(
-      { kind: "text", chunks: ["Here:\n```json\n", JSON.stringify(table), "\n```"] },
-      { kind: "text", chunks: ["no table here"] },
-      {
-        kind: "text",
-        chunks: [
-          JSON.stringify({ columns: ["A", "B", "C", "D", "E", "F", "G"], rows: [[1, 2, 3, 4, 5, 6, 7]] }),
-        ],
-      },
+      { kind: "text", chunks: ['Here:\n```csv\nItem,"Cost, EUR"\n', 'Rent,900\n"""Food""",300\n```'] },
+      { kind: "text", chunks: [wide.join("\n")] },
+      { kind: "text", chunks: ["   "] },
     );
     const good = parseSse((await run("generate_table", { input: "a budget" })).body);
-    expect(good.results).toEqual([{ kind: "table", table }]);
+    expect(good.results).toEqual([
+      {
+        kind: "table",
+        rows: [
+          ["Item", "Cost, EUR"],
+          ["Rent", "900"],
+          ["Food", "300"],
+        ],
+        cut: false,
+      },
+    ]);
     expect([sent().temperature, maxTokens(sent())]).toEqual([0.3, 500]);
+    const cut = parseSse((await run("generate_table", { input: "a big one" })).body).results[0] as {
+      rows: string[][];
+      cut: boolean;
+    };
+    expect(cut.cut).toBe(true);
+    expect([cut.rows.length, ...new Set(cut.rows.map((r) => r.length))]).toEqual([10, 6]);
+    expect(cut.rows[9]?.[5]).toBe("r9c5");
+    const empty = parseSse((await run("generate_table", { input: "nothing" })).body);
+    expect(empty.results).toEqual([]);
+    expect(empty.errors[0]?.code).toBe("action_output_invalid");
+  });
+
+  it("generate_plan: a JSON array (also fenced), missing title 'Untitled Task', missing priority medium, at most 8, at 0.7 and 800 tokens", async () => {
+    server.script(
+      { kind: "text", chunks: ["```json\n", JSON.stringify(tasks(5)), "\n```"] },
+      {
+        kind: "text",
+        chunks: [JSON.stringify([{ description: "no title" }, { title: "Odd", priority: "urgent" }])],
+      },
+      { kind: "text", chunks: [JSON.stringify(tasks(11))] },
+      { kind: "text", chunks: ['{"tasks": "not an array"}'] },
+      { kind: "text", chunks: ["[{title: broken json"] },
+    );
+    expect(parseSse((await run("generate_plan", { input: "a trip" })).body).results).toEqual([
+      { kind: "plan", tasks: tasks(5) },
+    ]);
+    expect([sent().temperature, maxTokens(sent())]).toEqual([0.7, 800]);
+    expect(parseSse((await run("generate_plan", { input: "a trip" })).body).results).toEqual([
+      {
+        kind: "plan",
+        tasks: [
+          { title: "Untitled Task", description: "no title", priority: "medium" },
+          { title: "Odd", description: "", priority: "medium" },
+        ],
+      },
+    ]);
+    const many = parseSse((await run("generate_plan", { input: "a trip" })).body).results[0] as {
+      tasks: unknown[];
+    };
+    expect(many.tasks).toHaveLength(8);
     for (let i = 0; i < 2; i++) {
-      const bad = parseSse((await run("generate_table", { input: "a budget" })).body);
-      expect(bad.results).toEqual([]);
-      expect(bad.done).toBe(false);
-      expect(bad.errors).toEqual([
-        { code: "action_output_invalid", message: "Could not parse AI response. Please try again." },
-      ]);
+      const bad = parseSse((await run("generate_plan", { input: "a trip" })).body);
+      expect([bad.results, bad.errors, bad.done]).toEqual([[], [PARSE_FAILED], false]);
     }
   });
 
-  it("generate_plan: 5 to 8 tasks, at 0.7 and 800 tokens", async () => {
-    server.script(
-      { kind: "text", chunks: [JSON.stringify(tasks(6))] },
-      { kind: "text", chunks: [JSON.stringify(tasks(4))] },
-    );
-    expect(parseSse((await run("generate_plan", { input: "a trip" })).body).results).toEqual([
-      { kind: "plan", plan: tasks(6) },
-    ]);
-    expect([sent().temperature, maxTokens(sent())]).toEqual([0.7, 800]);
-    expect(parseSse((await run("generate_plan", { input: "a trip" })).body).errors[0]?.code).toBe(
-      "action_output_invalid",
-    );
+  it("the result carries who answered and the tokens counted", async () => {
+    server.script({ kind: "text", chunks: ["Hi"], usage: { input: 21, output: 3 } });
+    const res = await run("run_prompt", { input: "Say hi" });
+    const meta = res.body
+      .split("\n")
+      .filter((l) => l.startsWith("data: {"))
+      .map((l) => JSON.parse(l.slice(6)))
+      .find((d) => d.result)?.meta;
+    expect(meta).toMatchObject({ provider: "openai", promptTokens: 21, completionTokens: 3 });
   });
 
   it("refuses an unknown action (404), a bad body (400), no session (401); a dead provider is a clear error", async () => {

@@ -1,9 +1,11 @@
-import type { AiActionId, AiActionResult, LlmConfig } from "@neuroos/contracts";
+import type { AiActionId, AiActionMeta, AiActionResult, LlmConfig } from "@neuroos/contracts";
 import type { LlmGateway } from "../llm";
 import { aiActions } from "./catalog";
 
 /** What an action's stream yields: its text as it comes, then its checked result. */
-export type ActionEvent = { type: "text"; text: string } | { type: "result"; result: AiActionResult };
+export type ActionEvent =
+  | { type: "text"; text: string }
+  | { type: "result"; result: AiActionResult; meta: AiActionMeta | null };
 
 /**
  * Runs an AI action for a user: their provider and model (or the defaults), the action's own
@@ -33,11 +35,19 @@ export async function* runAction(
     origin: { feature: `action:${request.id}` },
   });
   let output = "";
+  let meta: AiActionMeta | null = null;
   for await (const event of events) {
+    if (event.type === "done")
+      meta = {
+        provider: event.provider,
+        model: event.model,
+        promptTokens: event.usage.promptTokens,
+        completionTokens: event.usage.completionTokens,
+      };
     if (event.type !== "text") continue;
     output += event.text;
     yield event;
   }
   if (request.signal.aborted) return;
-  yield { type: "result", result: action.check(output) };
+  yield { type: "result", result: action.check(output), meta };
 }

@@ -38,7 +38,7 @@ const line = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
 export async function sendEventStream(
   request: FastifyRequest,
   reply: FastifyReply,
-  events: AsyncIterable<LlmEvent | { type: "result"; result: unknown }>,
+  events: AsyncIterable<LlmEvent | { type: "result"; result: unknown; meta?: unknown }>,
   signal: AbortSignal,
 ): Promise<void> {
   const iterator = events[Symbol.asyncIterator]();
@@ -65,7 +65,11 @@ export async function sendEventStream(
       if (event.type !== "text" && event.type !== "result") continue;
       const pending = write(
         res,
-        line(event.type === "text" ? { content: event.text } : { result: event.result }),
+        line(
+          event.type === "text"
+            ? { content: event.text }
+            : { result: event.result, meta: event.meta ?? null },
+        ),
       );
       if (pending) await pending;
       if (signal.aborted) return;

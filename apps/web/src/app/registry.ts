@@ -162,6 +162,10 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: false,
     onDesktop: true,
+    load: screen(
+      () => import("../features/smart-doc/smart-doc-page"),
+      (m) => m.SmartDocPage,
+    ),
   },
   {
     id: "logic-sheet",
@@ -172,6 +176,10 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: false,
     onDesktop: true,
+    load: screen(
+      () => import("../features/logic-sheet/logic-sheet-page"),
+      (m) => m.LogicSheetPage,
+    ),
   },
   {
     id: "mind-planner",
@@ -182,6 +190,10 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: false,
     onDesktop: true,
+    load: screen(
+      () => import("../features/mind-planner/mind-planner-page"),
+      (m) => m.MindPlannerPage,
+    ),
   },
   {
     id: "prompt-canvas",
@@ -192,6 +204,10 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: false,
     onDesktop: true,
+    load: screen(
+      () => import("../features/prompt-canvas/prompt-canvas-page"),
+      (m) => m.PromptCanvasPage,
+    ),
   },
   {
     id: "ide",

@@ -1,4 +1,4 @@
-import type { AiActionId, AiActionRequest, AiActionResult } from "@neuroos/contracts";
+import type { AiActionId, AiActionMeta, AiActionRequest, AiActionResult } from "@neuroos/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "../components/ui/use-toast";
 import { readEventStream } from "./sse-stream";
@@ -11,21 +11,37 @@ export interface AiActionState {
   text: string;
   /** The server's checked result, once the answer is complete. */
   result: AiActionResult | null;
+  /** Who answered and the tokens it counted. */
+  meta: AiActionMeta | null;
   error: string | null;
+  /** Milliseconds from the request to the first text, and to the end. */
+  firstTokenMs: number | null;
+  durationMs: number | null;
 }
 
 /** The toast a calling app shows when its action fails (the spec names one per app). */
 export interface AiActionFailure {
   title: string;
   description: string;
+  /** The toast when the model answered but its answer could not be used (spec: 'Generation Error'). */
+  invalid?: { title: string; description: string };
 }
 
-const idle: AiActionState = { status: "idle", text: "", result: null, error: null };
+const idle: AiActionState = {
+  status: "idle",
+  text: "",
+  result: null,
+  meta: null,
+  error: null,
+  firstTokenMs: null,
+  durationMs: null,
+};
 
 /**
  * Runs one AI action (POST /api/actions/:id/stream) for the signed-in person: the text as it
  * streams, the checked result at the end, Stop, and the app's own toast when it fails.
- * `run` resolves with the result, or null when the action failed or was stopped.
+ * `run` resolves with the result, or null when the action failed or was stopped; it may name
+ * another action of the same screen (one output area for several actions).
  */
 export function useAiAction(id: AiActionId, failure: AiActionFailure) {
   const [state, setState] = useState<AiActionState>(idle);
@@ -33,43 +49,61 @@ export function useAiAction(id: AiActionId, failure: AiActionFailure) {
   useEffect(() => () => controller.current?.abort(), []);
 
   const run = useCallback(
-    async (input: string, options: Omit<AiActionRequest, "input"> = {}): Promise<AiActionResult | null> => {
+    async (
+      input: string,
+      options: Omit<AiActionRequest, "input"> = {},
+      actionId: AiActionId = id,
+    ): Promise<AiActionResult | null> => {
       controller.current?.abort();
       const own = new AbortController();
       controller.current = own;
       setState({ ...idle, status: "running" });
+      const started = performance.now();
+      const elapsed = () => Math.round(performance.now() - started);
       let result: AiActionResult | null = null;
-      let failed: string | null = null;
+      let meta: AiActionMeta | null = null;
+      let failed: { code?: string; message: string } | null = null;
       await readEventStream(
-        `/api/actions/${id}/stream`,
+        `/api/actions/${actionId}/stream`,
         { input, ...options },
         {
           onChunk: (chunk) => {
             if (typeof chunk.content === "string") {
               const delta = chunk.content;
-              setState((s) => ({ ...s, text: s.text + delta }));
-            } else if (chunk.result) result = chunk.result as AiActionResult;
+              setState((s) => ({ ...s, text: s.text + delta, firstTokenMs: s.firstTokenMs ?? elapsed() }));
+            } else if (chunk.result) {
+              result = chunk.result as AiActionResult;
+              meta = (chunk.meta as AiActionMeta | null) ?? null;
+            }
           },
           onError: (error) => {
-            failed = error.message;
+            failed = { code: (error as Error & { code?: string }).code, message: error.message };
           },
         },
         own.signal,
       );
       if (controller.current === own) controller.current = null;
+      const durationMs = elapsed();
       if (own.signal.aborted) {
-        setState((s) => ({ ...s, status: "stopped" }));
+        setState((s) => ({ ...s, status: "stopped", durationMs }));
         return null;
       }
-      if (failed !== null || result === null) {
-        setState((s) => ({ ...s, status: "error", error: failed ?? "The answer was incomplete" }));
-        toast({ variant: "destructive", title: failure.title, description: failure.description });
+      const error = failed as { code?: string; message: string } | null;
+      if (error !== null || result === null) {
+        setState((s) => ({
+          ...s,
+          status: "error",
+          durationMs,
+          error: error?.message ?? "The answer was incomplete",
+        }));
+        const shown = error?.code === "action_output_invalid" && failure.invalid ? failure.invalid : failure;
+        toast({ variant: "destructive", title: shown.title, description: shown.description });
         return null;
       }
-      setState((s) => ({ ...s, status: "done", result }));
+      setState((s) => ({ ...s, status: "done", result, meta, durationMs }));
       return result;
     },
-    [id, failure.title, failure.description],
+    [id, failure],
   );
 
   const stop = useCallback(() => controller.current?.abort(), []);

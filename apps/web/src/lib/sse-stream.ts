@@ -60,7 +60,9 @@ export async function readEventStream(
         }
         if (chunk.error) {
           await reader.cancel().catch(() => {});
-          return fail(new Error(chunk.error.message ?? "The stream failed"));
+          return fail(
+            Object.assign(new Error(chunk.error.message ?? "The stream failed"), { code: chunk.error.code }),
+          );
         }
         handlers.onChunk(chunk);
       }

@@ -52,6 +52,8 @@ export interface RecordedRequest {
   body: Record<string, unknown> | null;
   /** performance.now() when the connection of this request closed. */
   closedAt?: number;
+  /** The body's size, for uploads (transcriptions). */
+  bytes?: number;
 }
 
 export interface HubFile {
@@ -123,8 +125,12 @@ export class ProviderTestServer {
     return this;
   }
 
+  /** What the transcription endpoint (OpenAI's audio/transcriptions) answers. */
+  transcript = "Hello from the microphone.";
+
   reset(): void {
     this.queue = [];
+    this.transcript = "Hello from the microphone.";
     this.requests.length = 0;
     this.listingStatus = 200;
     this.emitted = [];
@@ -164,6 +170,12 @@ export class ProviderTestServer {
       record.closedAt = performance.now();
     });
     if (flavor === "hub") return this.hub(req, res, path);
+    if (path === "/openai/v1/audio/transcriptions") {
+      record.bytes = chunks.reduce((n, c) => n + c.length, 0);
+      return void res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ text: this.transcript }));
+    }
     if (LISTINGS[path]) return this.listing(res, LISTINGS[path] as Flavor);
     if (!ROUTES[path])
       return void res.writeHead(404, { "content-type": "application/json" }).end('{"error":"no route"}');

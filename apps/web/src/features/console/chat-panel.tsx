@@ -3,6 +3,7 @@ import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/api";
 import { useProviders } from "../../lib/resources/providers";
+import { SetupCard } from "../settings";
 import { CommandOutput } from "./command-output";
 import { Composer } from "./composer";
 import { useConsole } from "./console-context";
@@ -11,7 +12,6 @@ import { MessageList } from "./message-list";
 import { ReplyAnnouncer } from "./reply-announcer";
 import { SessionBar } from "./session-bar";
 import { useMessages } from "./sessions-api";
-import { SetupCard } from "./setup-card";
 
 /** The centre of the console: the session, its messages and the message box. */
 export function ChatPanel() {

@@ -1,15 +1,21 @@
-import { Download, Sparkles } from "lucide-react";
-import { useId } from "react";
+import { Download, Eye, PencilLine, Sparkles } from "lucide-react";
+import { lazy, Suspense, useId, useState } from "react";
 import { AiActionOutput } from "../../components/ai/ai-action-output";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
-import { useAiAction } from "../../lib/ai-action";
+import { type AiActionFailure, useAiAction } from "../../lib/ai-action";
 import { useDocument } from "../../lib/documents/use-document";
-import { SyncLine } from "./sync-line";
+import { AppScreen, downloadText, fileNameOf, useAiSetup } from "../app-kit";
+import { DictationButton } from "./dictation-button";
 
-/** Spec: the note's default title, and where the note is kept on the device. */
+const MarkdownContent = lazy(() =>
+  import("../../components/content/markdown-content").then((m) => ({ default: m.MarkdownContent })),
+);
+
+/** Spec: the note's default title, and where the open note is kept on the device. */
 export const DEFAULT_NOTE_TITLE = "Untitled Note";
 const noteDocument = {
   kind: "notes",
@@ -18,51 +24,55 @@ const noteDocument = {
   localKeys: { title: "notepad-title", content: "notepad-content" },
   codec: "text",
 } as const;
-const summaryFailed = {
+const summaryFailed: AiActionFailure = {
   title: "Summary Failed",
   description: "Could not generate summary. Please try again.",
 };
 
-/** A file name from the note's title: the characters file systems refuse become dashes. */
-function fileNameOf(title: string): string {
-  const safe = [...title.trim()].map((c) => (c < " " || '\\/:*?"<>|'.includes(c) ? "-" : c)).join("");
-  return `${(safe || DEFAULT_NOTE_TITLE).slice(0, 120)}.md`;
-}
-
-/** NotesPad: one note, kept on the device and synced; saved as Markdown; summarized by the model. */
+/** NotesPad: notes kept on the device and synced; Markdown with a preview; summarized by the model; dictated. */
 export function NotesPage() {
   const note = useDocument<string>(noteDocument);
   const summary = useAiAction("summarize", summaryFailed);
+  const ai = useAiSetup("Summarize");
+  const [preview, setPreview] = useState(false);
   const contentId = useId();
 
   const download = () => {
-    const url = URL.createObjectURL(new Blob([note.content], { type: "text/markdown;charset=utf-8" }));
-    const link = Object.assign(document.createElement("a"), { href: url, download: fileNameOf(note.title) });
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    const name = fileNameOf(note.title, "md", DEFAULT_NOTE_TITLE);
+    downloadText(name, note.content, "text/markdown");
     void note.saveNow();
-    toast({ title: "Note Saved", description: `${fileNameOf(note.title)} was downloaded.` });
+    toast({ title: "Note Saved", description: `${name} was downloaded.` });
   };
 
   const summarize = async () => {
+    if (!note.content.trim()) {
+      toast({
+        variant: "destructive",
+        title: "No Content",
+        description: "Please write some content to summarize",
+      });
+      return;
+    }
+    if (!ai.ready()) return;
     const result = await summary.run(note.content);
     if (result?.kind !== "text") return;
     note.setContent(`${note.content.trimEnd()}\n\n**Summary:** ${result.text}\n`);
     toast({ title: "Summary Added", description: "The summary is at the end of the note." });
   };
 
+  const dictated = (text: string) => {
+    const before = note.content.trimEnd();
+    note.setContent(before ? `${before}\n\n${text}` : text);
+  };
+
   return (
-    <div className="mx-auto grid w-full max-w-4xl gap-4 p-4 sm:p-6">
-      <title>NotesPad · NeuroOS</title>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight">NotesPad</h1>
-        <SyncLine
-          status={note.status}
-          message={note.message}
-          onKeepMine={note.keepMine}
-          onTakeTheirs={note.takeTheirs}
-        />
-      </div>
+    <AppScreen
+      title="NotesPad"
+      document={note}
+      noun="note"
+      defaultTitle={DEFAULT_NOTE_TITLE}
+      setup={ai.notice}
+    >
       <div className="grid gap-1.5">
         <Label htmlFor={`${contentId}-title`}>Title</Label>
         <Input
@@ -73,26 +83,43 @@ export function NotesPage() {
         />
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor={contentId}>Note</Label>
-        <textarea
-          id={contentId}
-          value={note.content}
-          placeholder="Start writing..."
-          onChange={(event) => note.setContent(event.currentTarget.value)}
-          className="min-h-[50dvh] w-full resize-y rounded-md border border-input bg-background p-3 text-sm leading-relaxed text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        />
+        <div className="flex items-center justify-between gap-2">
+          <Label htmlFor={contentId}>Note</Label>
+          <Button size="sm" variant="ghost" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
+            {preview ? <PencilLine aria-hidden="true" /> : <Eye aria-hidden="true" />}
+            {preview ? "Edit" : "Preview"}
+          </Button>
+        </div>
+        {preview ? (
+          <section
+            aria-label="Preview"
+            className="min-h-[50dvh] overflow-x-auto rounded-md border border-input p-3 text-sm"
+          >
+            <Suspense fallback={<Spinner label="Loading the preview..." />}>
+              <MarkdownContent
+                content={note.content || "*Nothing written yet.*"}
+                textKey={note.id ?? "new-note"}
+              />
+            </Suspense>
+          </section>
+        ) : (
+          <textarea
+            id={contentId}
+            value={note.content}
+            placeholder="Start writing... (Markdown works: # heading, **bold**, - list)"
+            onChange={(event) => note.setContent(event.currentTarget.value)}
+            className="min-h-[50dvh] w-full resize-y rounded-md border border-input bg-background p-3 text-sm leading-relaxed text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          />
+        )}
       </div>
       <div className="flex flex-wrap gap-2">
         <Button onClick={download}>
           <Download aria-hidden="true" /> Save
         </Button>
-        <Button
-          variant="outline"
-          onClick={() => void summarize()}
-          disabled={!note.content.trim() || summary.status === "running"}
-        >
+        <Button variant="outline" onClick={() => void summarize()} disabled={summary.status === "running"}>
           <Sparkles aria-hidden="true" /> Summarize
         </Button>
+        <DictationButton onText={dictated} />
       </div>
       <AiActionOutput
         label="Summary"
@@ -101,6 +128,6 @@ export function NotesPage() {
         error={summary.error}
         onStop={summary.stop}
       />
-    </div>
+    </AppScreen>
   );
 }

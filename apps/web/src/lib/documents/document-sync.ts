@@ -1,10 +1,16 @@
+import type { AppDocument, AppDocumentSummary } from "@neuroos/contracts";
 import { HttpError } from "../api";
 import { documentApi } from "../resources/documents";
 import { createStore } from "../store";
+import { DocumentLocal, type LocalKeys, type SyncMeta } from "./document-local";
 
 export type SyncStatus = "loading" | "saved" | "saving" | "unsaved" | "offline" | "conflict" | "error";
 
 export interface DocumentState<T> {
+  /** The open document's id (null until the server first stored it). */
+  id: string | null;
+  /** All of the app's documents, newest first (the device's copy while offline). */
+  documents: AppDocumentSummary[];
   title: string;
   content: T;
   status: SyncStatus;
@@ -17,8 +23,8 @@ export interface DocumentOptions<T> {
   kind: string;
   defaultTitle: string;
   emptyContent: T;
-  /** Where the local copy lives (the spec names some: `notepad-title`, `notepad-content`). */
-  localKeys: { title: string; content: string };
+  /** Where the open document's local copy lives (the spec names some: `notepad-title`, `notepad-content`). */
+  localKeys: LocalKeys;
   /** How the content is kept locally: as it is (text) or as JSON. */
   codec: "text" | "json";
   /** Debounce of autosave (the spec's 1 s). */
@@ -27,22 +33,15 @@ export interface DocumentOptions<T> {
   retryMs?: number;
 }
 
-interface SyncMeta {
-  id: string | null;
-  version: number;
-  /** Local edits the server has not acknowledged. */
-  dirty: boolean;
-}
-
 export const CONFLICT_MESSAGE =
-  "This note was changed elsewhere since you opened it. Keep yours (it replaces that copy) or load the latest.";
+  "This document was changed elsewhere since you opened it. Keep yours (it replaces that copy) or load the latest.";
 export const OFFLINE_MESSAGE =
   "Saved on this device: the server cannot be reached. It syncs when it is back.";
 
 /**
- * One document of an app, kept in localStorage (so the app works offline) and synced with the
- * documents store: autosave after a pause, retry when the server is back, and a conflict when
- * the server copy moved on (the version it was edited on is stale).
+ * An app's documents: the open one kept in localStorage (so the app works offline) and synced
+ * with the documents store (autosave after a pause, retry when the server is back, a conflict
+ * when the server copy moved on), and the list of all of them to open, create and delete.
  */
 export class DocumentSync<T> {
   readonly state;
@@ -52,11 +51,15 @@ export class DocumentSync<T> {
   private edits = 0;
   private disposed = false;
   private readonly onOnline = () => void this.save();
+  private readonly local: DocumentLocal<T>;
 
   constructor(private readonly options: DocumentOptions<T>) {
-    const local = this.readLocal();
+    this.local = new DocumentLocal<T>(options.kind, options.localKeys, options.codec);
+    const local = this.local.readOpen({ title: options.defaultTitle, content: options.emptyContent });
     this.meta = local.meta;
     this.state = createStore<DocumentState<T>>({
+      id: local.meta.id,
+      documents: this.local.readList(),
       title: local.title,
       content: local.content,
       status: "loading",
@@ -79,11 +82,12 @@ export class DocumentSync<T> {
     window.removeEventListener("online", this.onOnline);
   }
 
-  /** Reads the server copy: adopted unless local edits are pending (then they are sent). */
+  /** Reads the list and the open document's server copy: adopted unless local edits are pending (then they are sent). */
   private async load(): Promise<void> {
     try {
+      const list = await this.refreshList();
       if (this.meta.dirty) return await this.save();
-      const newest = (await documentApi.list(this.options.kind))[0];
+      const newest = list.find((doc) => doc.id === this.meta.id) ?? list[0];
       if (!newest) {
         const { title, content } = this.state.get();
         if (title !== this.options.defaultTitle || content !== this.options.emptyContent) this.markDirty();
@@ -91,10 +95,73 @@ export class DocumentSync<T> {
       }
       const doc = await documentApi.get(newest.id);
       if (this.meta.dirty) return; // edited while loading: the edit wins, its save follows
-      this.adopt(doc.id, doc.version, doc.title, doc.content as T);
+      this.adopt(doc);
     } catch (err) {
       this.failed(err);
     }
+  }
+
+  private async refreshList(): Promise<AppDocumentSummary[]> {
+    const list = await documentApi.list(this.options.kind);
+    this.local.writeList(list);
+    this.state.set((s) => ({ ...s, documents: list }));
+    return list;
+  }
+
+  /** Keeps the list in step with a document the server just stored. */
+  private listed(doc: AppDocument): void {
+    const { content: _content, ...summary } = doc;
+    const others = this.state.get().documents.filter((d) => d.id !== doc.id);
+    const documents = [summary, ...others];
+    this.local.writeList(documents);
+    this.state.set((s) => ({ ...s, documents }));
+  }
+
+  /** Saves the open document's pending edits; false when they could not be (offline, conflict, refused). */
+  private async flush(): Promise<boolean> {
+    await this.save();
+    return !this.meta.dirty;
+  }
+
+  /** Opens another of the app's documents (after saving this one); false when this one could not be saved. */
+  async open(id: string): Promise<boolean> {
+    if (id === this.meta.id) return true;
+    if (!(await this.flush())) return false;
+    try {
+      this.adopt(await documentApi.get(id));
+      return true;
+    } catch (err) {
+      this.failed(err);
+      return false;
+    }
+  }
+
+  /** Starts a new document (after saving this one); stored on the server with its first save. */
+  async create(): Promise<boolean> {
+    if (!(await this.flush())) return false;
+    this.meta = { id: null, version: 0, dirty: false };
+    this.local.writeMeta(this.meta);
+    const { defaultTitle, emptyContent } = this.options;
+    this.state.set((s) => ({ ...s, id: null, title: defaultTitle, content: emptyContent }));
+    this.markDirty();
+    await this.save();
+    return true;
+  }
+
+  /** Deletes one of the app's documents; the open one gives way to the newest left, or a new one. */
+  async remove(id: string): Promise<void> {
+    await documentApi.remove(id);
+    const documents = this.state.get().documents.filter((d) => d.id !== id);
+    this.local.writeList(documents);
+    this.state.set((s) => ({ ...s, documents }));
+    if (id !== this.meta.id) return;
+    this.meta = { id: null, version: 0, dirty: false };
+    const next = documents[0];
+    if (next && (await this.open(next.id))) return;
+    const { defaultTitle, emptyContent } = this.options;
+    this.local.writeMeta(this.meta);
+    this.state.set((s) => ({ ...s, id: null, title: defaultTitle, content: emptyContent, status: "saved" }));
+    this.local.writeOpen(defaultTitle, emptyContent);
   }
 
   edit(change: Partial<Pick<DocumentState<T>, "title" | "content">>): void {
@@ -122,9 +189,9 @@ export class DocumentSync<T> {
     if (!this.meta.id) return;
     try {
       const doc = await documentApi.get(this.meta.id);
-      if (keep === "theirs") return this.adopt(doc.id, doc.version, doc.title, doc.content as T);
+      if (keep === "theirs") return this.adopt(doc);
       this.meta = { ...this.meta, version: doc.version, dirty: true };
-      this.writeMeta();
+      this.local.writeMeta(this.meta);
       this.settle("unsaved");
       await this.save();
     } catch (err) {
@@ -141,7 +208,9 @@ export class DocumentSync<T> {
         ? await documentApi.update(this.meta.id, this.meta.version, title, content)
         : await documentApi.create(this.options.kind, title, content);
       this.meta = { id: doc.id, version: doc.version, dirty: this.edits !== edits };
-      this.writeMeta();
+      this.local.writeMeta(this.meta);
+      this.state.set((s) => ({ ...s, id: doc.id }));
+      this.listed(doc);
       if (this.meta.dirty) {
         this.settle("unsaved");
         this.timer = setTimeout(() => void this.save(), 0);
@@ -159,7 +228,7 @@ export class DocumentSync<T> {
     if (err instanceof HttpError && err.status === 404 && this.meta.id) {
       // Deleted elsewhere: the local copy becomes a new document.
       this.meta = { id: null, version: 0, dirty: true };
-      this.writeMeta();
+      this.local.writeMeta(this.meta);
       return void this.save();
     }
     if (err instanceof HttpError && err.status < 500) {
@@ -176,61 +245,23 @@ export class DocumentSync<T> {
     );
   }
 
-  private adopt(id: string, version: number, title: string, content: T): void {
-    this.meta = { id, version, dirty: false };
-    this.writeMeta();
-    this.state.set({ title, content, status: "saved", message: null });
-    this.writeLocal();
+  private adopt(doc: AppDocument): void {
+    this.meta = { id: doc.id, version: doc.version, dirty: false };
+    this.local.writeMeta(this.meta);
+    const content = doc.content as T;
+    this.state.set((s) => ({ ...s, id: doc.id, title: doc.title, content, status: "saved", message: null }));
+    this.local.writeOpen(doc.title, content);
   }
 
   private markDirty(): void {
     this.edits += 1;
     this.meta = { ...this.meta, dirty: true };
-    this.writeMeta();
-    this.writeLocal();
+    this.local.writeMeta(this.meta);
+    const { title, content } = this.state.get();
+    this.local.writeOpen(title, content);
   }
 
   private settle(status: SyncStatus, message: string | null = null): void {
     this.state.set((s) => ({ ...s, status, message }));
-  }
-
-  private get metaKey(): string {
-    return `neuroos-document-${this.options.kind}`;
-  }
-
-  private readLocal(): { title: string; content: T; meta: SyncMeta } {
-    const { localKeys, codec, defaultTitle, emptyContent } = this.options;
-    const title = localStorage.getItem(localKeys.title) ?? defaultTitle;
-    const raw = localStorage.getItem(localKeys.content);
-    let content = emptyContent;
-    if (raw !== null) {
-      try {
-        content = codec === "text" ? (raw as T) : (JSON.parse(raw) as T);
-      } catch {
-        content = emptyContent;
-      }
-    }
-    let meta: SyncMeta = { id: null, version: 0, dirty: false };
-    try {
-      meta = { ...meta, ...JSON.parse(localStorage.getItem(this.metaKey) ?? "{}") };
-    } catch {}
-    return { title, content, meta };
-  }
-
-  private writeLocal(): void {
-    const { title, content } = this.state.get();
-    const { localKeys, codec } = this.options;
-    try {
-      localStorage.setItem(localKeys.title, title);
-      localStorage.setItem(localKeys.content, codec === "text" ? String(content) : JSON.stringify(content));
-    } catch {
-      // Storage full or refused: the server copy still gets the edit.
-    }
-  }
-
-  private writeMeta(): void {
-    try {
-      localStorage.setItem(this.metaKey, JSON.stringify(this.meta));
-    } catch {}
   }
 }

@@ -5,7 +5,7 @@ import { type DocumentOptions, type DocumentState, DocumentSync } from "./docume
 const whole = <T>(state: DocumentState<T>) => state;
 
 /**
- * An app's document: local first (works offline), autosaved to the documents store after a
+ * An app's documents, the open one local first (works offline), autosaved to the documents store after a
  * pause, with a conflict message when the server copy moved on. Give `options` once (stable).
  */
 export function useDocument<T>(options: DocumentOptions<T>) {
@@ -20,6 +20,9 @@ export function useDocument<T>(options: DocumentOptions<T>) {
     setTitle: (title: string) => sync.edit({ title }),
     setContent: (content: T) => sync.edit({ content }),
     saveNow: () => sync.save(),
+    open: (id: string) => sync.open(id),
+    create: () => sync.create(),
+    remove: (id: string) => sync.remove(id),
     keepMine: () => sync.resolve("mine"),
     takeTheirs: () => sync.resolve("theirs"),
   };

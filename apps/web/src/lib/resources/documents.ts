@@ -15,4 +15,7 @@ export const documentApi = {
       title,
       content,
     })) as AppDocument,
+  remove: async (id: string) => {
+    await apiRequest("DELETE", `/api/documents/${encodeURIComponent(id)}`);
+  },
 };

@@ -9,7 +9,8 @@ import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
 import { useLocalModels, useSaveSettings, useTestConnection } from "../../lib/resources/settings";
-import { LocalModels, SelectField } from "../settings";
+import { SelectField } from "./fields";
+import { LocalModels } from "./local-models";
 
 const KEYED_PROVIDERS: ProviderId[] = ["openai", "anthropic", "huggingface"];
 
@@ -111,7 +112,14 @@ function ApiKeyStep({ providers }: { providers: ProviderInfo[] }) {
  * Shown in the chat while no model provider is usable: the three ways to get one (a running
  * Ollama, an API key, or a local model downloaded to the server) instead of a failed first reply.
  */
-export function SetupCard({ providers }: { providers: ProviderInfo[] }) {
+export function SetupCard({
+  providers,
+  title = "Connect a model to start chatting",
+}: {
+  providers: ProviderInfo[];
+  /** What a model is needed for, e.g. 'Connect a model to use Summarize'. */
+  title?: string;
+}) {
   const models = useLocalModels();
   const queryClient = useQueryClient();
   const installed = models.data?.filter((m) => m.installed).length ?? 0;
@@ -124,7 +132,7 @@ export function SetupCard({ providers }: { providers: ProviderInfo[] }) {
     <Card role="region" aria-labelledby="setup-card-title" className="m-3 grid gap-3 p-4 sm:m-4">
       <div>
         <h2 id="setup-card-title" className="text-base font-semibold">
-          Connect a model to start chatting
+          {title}
         </h2>
         <p className="text-sm text-muted-foreground">
           No language model is usable yet. Choose one of these; you can change it later in Settings.

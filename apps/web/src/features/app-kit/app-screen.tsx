@@ -1,0 +1,68 @@
+import type { AppDocumentSummary } from "@neuroos/contracts";
+import type { ReactNode } from "react";
+import type { SyncStatus } from "../../lib/documents/document-sync";
+import { DocumentBar } from "./document-bar";
+import { SyncLine } from "./sync-line";
+
+/** What the frame needs of the app's documents (useDocument gives it). */
+interface DocumentControls {
+  id: string | null;
+  documents: AppDocumentSummary[];
+  status: SyncStatus;
+  message: string | null;
+  open: (id: string) => Promise<boolean>;
+  create: () => Promise<boolean>;
+  remove: (id: string) => Promise<void>;
+  keepMine: () => void;
+  takeTheirs: () => void;
+}
+
+/**
+ * The frame every app screen shares: its heading, where its document stands (saved, offline,
+ * changed elsewhere), the list of its documents, and the model setup when no model can answer.
+ */
+export function AppScreen({
+  title,
+  document: doc,
+  noun,
+  defaultTitle,
+  setup,
+  children,
+}: {
+  title: string;
+  document: DocumentControls;
+  /** What one document is called ('note'); without it the app keeps one document and no list. */
+  noun?: string;
+  defaultTitle: string;
+  /** The model setup card while no model can answer (from useAiSetup). */
+  setup: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto grid w-full min-w-0 max-w-5xl gap-4 p-4 sm:p-6">
+      <title>{`${title} · NeuroOS`}</title>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+        <SyncLine
+          status={doc.status}
+          message={doc.message}
+          onKeepMine={doc.keepMine}
+          onTakeTheirs={doc.takeTheirs}
+        />
+      </div>
+      {noun ? (
+        <DocumentBar
+          noun={noun}
+          documents={doc.documents}
+          openId={doc.id}
+          defaultTitle={defaultTitle}
+          onOpen={doc.open}
+          onCreate={doc.create}
+          onRemove={doc.remove}
+        />
+      ) : null}
+      {setup}
+      {children}
+    </div>
+  );
+}
