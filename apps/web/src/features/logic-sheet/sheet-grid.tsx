@@ -39,6 +39,8 @@ export function SheetGrid({
   const grid = useRef<HTMLTableElement>(null);
   /** True while a cell's edit is open: a blur after Enter, Tab or Escape must not commit again. */
   const open = useRef(false);
+  /** The active cell takes the focus back after an edit ends (its input is gone). */
+  const refocus = useRef(false);
   const edit = (value: string) => {
     open.current = true;
     setEditing(value);
@@ -49,7 +51,8 @@ export function SheetGrid({
   useEffect(() => {
     if (editing !== null) return;
     const cell = grid.current?.querySelector<HTMLElement>(`[data-cell="${active.r}-${active.c}"]`);
-    if (cell && grid.current?.contains(document.activeElement)) cell.focus();
+    if (cell && (refocus.current || grid.current?.contains(document.activeElement))) cell.focus();
+    refocus.current = false;
   }, [active, editing]);
 
   const moveTo = (r: number, c: number, extend = false) => {
@@ -60,6 +63,7 @@ export function SheetGrid({
   const commit = (value: string, then: [number, number]) => {
     if (!open.current) return;
     open.current = false;
+    refocus.current = then[0] !== 0 || then[1] !== 0;
     onChange(writeBlock(sheet, active.r, active.c, [[value]]));
     setEditing(null);
     moveTo(active.r + then[0], active.c + then[1]);
@@ -100,10 +104,8 @@ export function SheetGrid({
     } else if (event.key === "Escape") {
       event.preventDefault();
       open.current = false;
+      refocus.current = true;
       setEditing(null);
-      requestAnimationFrame(() =>
-        grid.current?.querySelector<HTMLElement>(`[data-cell="${active.r}-${active.c}"]`)?.focus(),
-      );
     }
   };
 
