@@ -3,11 +3,9 @@ import { createAccount, signIn } from "./accounts";
 
 /** Where an app's open document stands (the frame's sync line). */
 export const syncStatus = (page: Page) =>
-  page
-    .getByRole("status")
-    .filter({
-      hasText: /^(Saved|Saving\.\.\.|Unsaved changes|Loading\.\.\.|Saved on this device.*|Not saved.*)$/,
-    });
+  page.getByRole("status").filter({
+    hasText: /^(Saved|Saving\.\.\.|Unsaved changes|Loading\.\.\.|Saved on this device.*|Not saved.*)$/,
+  });
 
 /** Signs a new person in and opens one of the apps, its document loaded. */
 export async function openApp(page: Page, slug: string, heading: string): Promise<void> {
