@@ -134,3 +134,59 @@ for (const theme of ["light", "dark"] as const) {
     expect(await scrollsSideways(page)).toBe(false);
   });
 }
+
+test("several notes: a new one, switch between them, delete one (asked first); an empty Summarize says 'No Content'; a Markdown preview", async ({
+  page,
+}) => {
+  const ui = await openNotes(page);
+  await page.getByRole("button", { name: "Summarize" }).click();
+  await expect(toasts(page).getByText("No Content")).toBeVisible();
+  await expect(toasts(page).getByText("Please write some content to summarize")).toBeVisible();
+
+  await ui.title.fill("First");
+  await ui.note.fill("# Heading one\n\n- a point");
+  await expect(ui.status).toHaveText("Saved");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(
+    page.getByRole("region", { name: "Preview" }).getByRole("heading", { name: "Heading one" }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Edit" }).click();
+
+  await page.getByRole("button", { name: "New note" }).click();
+  await expect(ui.title).toHaveValue("Untitled Note");
+  await expect(ui.note).toHaveValue("");
+  await ui.title.fill("Second");
+  await ui.note.fill("two");
+  await expect(ui.status).toHaveText("Saved");
+  const picker = page.getByLabel("Open note");
+  await expect(picker.locator("option")).toHaveText(["Second", "First"]);
+  await picker.selectOption({ label: "First" });
+  await expect(ui.note).toHaveValue("# Heading one\n\n- a point");
+  await page.reload();
+  await expect(ui.title).toHaveValue("First");
+
+  await page.getByRole("button", { name: "Delete" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete First?" });
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(ui.title).toHaveValue("Second");
+  await expect(picker.locator("option")).toHaveText(["Second"]);
+  const list = await (await page.request.get("/api/documents?kind=notes")).json();
+  expect(list.map((d: { title: string }) => d.title)).toEqual(["Second"]);
+});
+
+test("dictation: the microphone is recorded in the browser and transcribed by the OpenAI provider into the note", async ({
+  page,
+  provider,
+}) => {
+  const ui = await openNotes(page);
+  await ui.note.fill("Shopping:");
+  provider.transcript = "Buy oat milk.";
+  await page.getByRole("button", { name: "Record" }).click();
+  await expect(page.getByRole("button", { name: "Stop recording" })).toBeVisible();
+  await page.waitForTimeout(1200);
+  await page.getByRole("button", { name: "Stop recording" }).click();
+  await expect(ui.note).toHaveValue("Shopping:\n\nBuy oat milk.");
+  const upload = provider.requests.find((r) => r.path === "/openai/v1/audio/transcriptions");
+  expect(upload?.bytes).toBeGreaterThan(1000);
+});

@@ -11,4 +11,7 @@ export const chromiumArgs = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // A fake microphone (a tone) that needs no permission prompt: dictation and audio tests.
+  "--use-fake-device-for-media-stream",
+  "--use-fake-ui-for-media-stream",
 ];

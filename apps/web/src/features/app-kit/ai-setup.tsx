@@ -14,7 +14,9 @@ export function useAiSetup(what: string) {
   const ready = useCallback(() => {
     if (!missing) return true;
     card.current?.scrollIntoView({ block: "nearest" });
-    card.current?.querySelector<HTMLElement>("h2")?.focus();
+    const heading = card.current?.querySelector<HTMLElement>("h2");
+    heading?.setAttribute("tabindex", "-1");
+    heading?.focus();
     return false;
   }, [missing]);
   const notice = missing ? (
