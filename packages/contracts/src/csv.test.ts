@@ -1,0 +1,64 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { fillPrompt, promptVariables, type SavedPrompt, sortPrompts } from "./apps";
+import { parseCsv, toCsv, toTsv } from "./csv";
+
+describe("CSV", () => {
+  it("reads quoted fields: commas, doubled quotes, line breaks inside quotes, CRLF, a byte order mark", () => {
+    const text = '\ufeffName,Note\r\n"Ada, Countess","She said ""hi"""\r\n"two\nlines",x\n';
+    expect(parseCsv(text)).toEqual([
+      ["Name", "Note"],
+      ["Ada, Countess", 'She said "hi"'],
+      ["two\nlines", "x"],
+    ]);
+    expect(parseCsv("a,,c\n,\n")).toEqual([
+      ["a", "", "c"],
+      ["", ""],
+    ]);
+    expect(parseCsv("a\tb\nc\td", "\t")).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+    ]);
+  });
+
+  it("writes what it reads back, for any cells", () => {
+    const cell = fc.string({ maxLength: 12 }).filter((s) => !s.includes("\r"));
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(cell, { minLength: 2, maxLength: 4 }), { minLength: 1, maxLength: 5 }),
+        (rows) => {
+          const width = rows[0]?.length ?? 2;
+          const even = rows.map((row) => Array.from({ length: width }, (_, i) => row[i] ?? ""));
+          expect(parseCsv(toCsv(even))).toEqual(even);
+        },
+      ),
+    );
+    expect(toTsv([["a\tb", "c\nd"]])).toBe("a b\tc d");
+  });
+});
+
+describe("prompts", () => {
+  it("finds {{variables}} once each and fills them; an empty value leaves the variable as written", () => {
+    expect(promptVariables("{{a}} and {{ b }} and {{a}} but not {{}} or {{ two words }}")).toEqual([
+      "a",
+      "b",
+    ]);
+    expect(fillPrompt("Hi {{name}}, {{ day }}!", { name: "Ada", day: " " })).toBe("Hi Ada, {{ day }}!");
+  });
+
+  it("sorts favourites first, then newest", () => {
+    const p = (id: string, timestamp: number, isFavorite: boolean): SavedPrompt => ({
+      id,
+      title: id,
+      content: id,
+      timestamp,
+      isFavorite,
+      lastResult: null,
+    });
+    expect(
+      sortPrompts([p("old", 1, false), p("new", 3, false), p("fav-old", 0, true), p("fav-new", 2, true)]).map(
+        (x) => x.id,
+      ),
+    ).toEqual(["fav-new", "fav-old", "new", "old"]);
+  });
+});
