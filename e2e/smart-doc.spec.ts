@@ -48,9 +48,8 @@ test("an AI action replaces only the selection, streaming first; Undo AI edit pu
   provider.script({ kind: "text", chunks: ["Hola a todos."] });
   await page.getByRole("button", { name: "Translate to Spanish" }).click();
   await expect(editor(page)).toHaveValue("Hola a todos.");
-  expect(
-    (provider.calls.at(-1)?.body as { messages: { content: string }[] }).messages.at(-1)?.content,
-  ).toContain("to Spanish");
+  const translated = provider.calls.at(-1)?.body as { messages: { content: string }[] };
+  expect(translated.messages.at(-1)?.content).toContain("to Spanish");
 
   provider.script({ kind: "error", status: 500, body: { error: { message: "down" } } });
   await page.getByRole("button", { name: "Bullet Points" }).click();

@@ -49,3 +49,9 @@ export type UpdateDocumentInput = z.input<typeof updateDocumentSchema>;
 
 export const preferenceInputSchema = z.object({ value: z.json() }).strict();
 export type Preference = { namespace: string; value: z.infer<ReturnType<typeof z.json>> | null };
+
+/** A file name from a document's title: the characters file systems refuse become dashes. */
+export function fileNameOf(title: string, extension: string, fallback: string): string {
+  const safe = [...title.trim()].map((c) => (c < " " || '\\/:*?"<>|'.includes(c) ? "-" : c)).join("");
+  return `${(safe || fallback).slice(0, 120)}.${extension}`;
+}

@@ -1,3 +1,4 @@
+import { fileNameOf } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { requireSession } from "../auth/session";
@@ -22,12 +23,6 @@ const formats = {
   },
 } as const;
 
-/** A file name from a title: characters file systems refuse become dashes. */
-export function exportFileName(title: string, extension: string): string {
-  const safe = [...title.trim()].map((c) => (c < " " || '\\/:*?"<>|'.includes(c) ? "-" : c)).join("");
-  return `${(safe || "Untitled Document").slice(0, 120)}.${extension}`;
-}
-
 /** POST /api/export/pdf and /api/export/docx: a document's Markdown as a PDF or Word file. */
 export async function exportRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
   app.post<{ Params: { format: string } }>(
@@ -39,7 +34,7 @@ export async function exportRoutes(app: FastifyInstance, deps: { db: Db }): Prom
         throw new AppError(404, "not_found", "Export as pdf or docx");
       const body = parse(exportRequestSchema, request.body);
       const file = await format.make(body.title, body.markdown);
-      const name = exportFileName(body.title, request.params.format);
+      const name = fileNameOf(body.title, request.params.format, "Untitled Document");
       return reply
         .header("content-type", format.type)
         .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)

@@ -1,8 +1,4 @@
-/** A file name from a title: the characters file systems refuse become dashes. */
-export function fileNameOf(title: string, extension: string, fallback: string): string {
-  const safe = [...title.trim()].map((c) => (c < " " || '\\/:*?"<>|'.includes(c) ? "-" : c)).join("");
-  return `${(safe || fallback).slice(0, 120)}.${extension}`;
-}
+export { fileNameOf } from "@neuroos/contracts";
 
 /** Hands a file to the browser as a download. */
 export function downloadFile(name: string, data: Blob): void {
