@@ -46,11 +46,21 @@ test("the sidebar lists both groups; built sections are links, the rest are mark
     .getByRole("navigation", { name: "Dashboard" });
   await expect(nav.getByRole("heading", { name: "System" })).toBeVisible();
   await expect(nav.getByRole("heading", { name: "Desktop Apps" })).toBeVisible();
-  const built = ["System Console", "Tools & Agents", "Files", "Settings", "NotesPad"];
+  const built = [
+    "System Console",
+    "Tools & Agents",
+    "Files",
+    "Settings",
+    "NotesPad",
+    "SmartDoc",
+    "LogicSheet",
+    "MindPlanner",
+    "PromptCanvas",
+  ];
   await expect(nav.getByRole("link")).toHaveCount(built.length);
   for (const title of built) await expect(nav.getByRole("link", { name: title })).toBeVisible();
   await expect(nav.getByRole("link", { name: "System Console" })).toHaveAttribute("aria-current", "page");
-  for (const title of ["Desktop OS", "Audio I/O", "SmartDoc", "PromptCanvas"]) {
+  for (const title of ["Desktop OS", "Audio I/O"]) {
     await expect(nav.locator('[aria-disabled="true"]', { hasText: title })).toContainText(
       "Not available yet",
     );
