@@ -23,6 +23,7 @@ import { ExecutionService } from "./executions/service";
 import { exportRoutes } from "./exports/routes";
 import { errorBody, registerErrorHandler } from "./http/errors";
 import { OriginPolicy, registerOriginGuard } from "./http/origin-guard";
+import { ideRoutes } from "./ide/routes";
 import { type EventBus, InProcessBus } from "./live/bus";
 import { FrameRouter } from "./live/frame-router";
 import { liveRoutes } from "./live/routes";
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxFileSizeMb: env.SANDBOX_MAX_FILE_MB,
   });
   await app.register(sandboxRoutes, { db: database.db, sandbox, executions });
+  await app.register(ideRoutes, { db: database.db, sandbox, executions, workspaces });
   await app.register(terminalRoutes, {
     db: database.db,
     terminals,

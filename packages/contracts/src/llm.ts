@@ -196,6 +196,10 @@ export const completeRequestSchema = z.object({
   messages,
   temperature: temperature.optional(),
   maxTokens: maxTokens.optional(),
+  /** true answers with the event stream of /api/llm/chat/stream (the IDE's assistant). */
+  stream: z.boolean().default(false),
+  /** What the call is for, in the model-call log (e.g. ide_chat, ide_completion). */
+  feature: z.enum(["complete", "ide_chat", "ide_completion"]).default("complete"),
 });
 export type CompleteRequest = z.input<typeof completeRequestSchema>;
 

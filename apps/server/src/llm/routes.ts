@@ -26,6 +26,7 @@ export async function llmRoutes(app: FastifyInstance, deps: { db: Db; llm: Llm }
     request: FastifyRequest,
     reply: Parameters<typeof sendEventStream>[1],
     body: z.output<typeof chatStreamRequestSchema>,
+    feature = "api",
   ) => {
     const signal = clientGone(reply);
     const events = gateway.streamChat({
@@ -33,7 +34,7 @@ export async function llmRoutes(app: FastifyInstance, deps: { db: Db; llm: Llm }
       messages: body.messages,
       config: body.config,
       signal,
-      origin: { feature: "api" },
+      origin: { feature },
     });
     return sendEventStream(request, reply, events, signal);
   };
@@ -56,12 +57,19 @@ export async function llmRoutes(app: FastifyInstance, deps: { db: Db; llm: Llm }
   app.post("/api/llm/complete", async (request, reply) => {
     const body = parse(completeRequestSchema, request.body);
     const { provider, model, temperature, maxTokens, messages } = body;
+    if (body.stream)
+      return stream(
+        request,
+        reply,
+        { messages, config: { provider, model, temperature, maxTokens } },
+        body.feature,
+      );
     const result = await gateway.chat({
       userId: userId(request),
       messages,
       config: { provider, model, temperature, maxTokens },
       signal: clientGone(reply),
-      origin: { feature: "complete" },
+      origin: { feature: body.feature },
     });
     return { content: result.content };
   });

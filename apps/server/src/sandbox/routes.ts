@@ -4,6 +4,7 @@ import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import type { ExecutionService } from "../executions/service";
 import { AppError, parse } from "../http/errors";
+import { clientGone } from "../llm/sse";
 import type { Sandbox } from "./runner";
 
 export interface SandboxRouteDeps {
@@ -26,25 +27,17 @@ export async function sandboxRoutes(app: FastifyInstance, deps: SandboxRouteDeps
     // Refused before a job slot is taken or anything is logged.
     await deps.sandbox.assertAvailable();
     // A client that goes away cancels its job.
-    const abort = new AbortController();
-    const onClose = () => {
-      if (!reply.raw.writableFinished) abort.abort();
-    };
-    reply.raw.once("close", onClose);
-    try {
-      const outcome = await deps.executions.run({
-        user,
-        sessionId: null,
-        type: "code_execution",
-        language: input.language,
-        code: input.code,
-        stdin: input.stdin,
-        timeoutMs: input.timeoutMs,
-        signal: abort.signal,
-      });
-      return outcome.result;
-    } finally {
-      reply.raw.off("close", onClose);
-    }
+    const signal = clientGone(reply);
+    const outcome = await deps.executions.run({
+      user,
+      sessionId: null,
+      type: "code_execution",
+      language: input.language,
+      code: input.code,
+      stdin: input.stdin,
+      timeoutMs: input.timeoutMs,
+      signal,
+    });
+    return outcome.result;
   });
 }

@@ -50,6 +50,8 @@ describeEachDatabase("files API", (db) => {
         "/home/user/projects/example.js",
         "/home/user/projects/example.ts",
         "/home/user/projects/data.json",
+        "/home/user/src/index.ts",
+        "/home/user/src/app.ts",
       ]),
     );
     const readme = entries.find((e) => e.path.endsWith("README.md"));
@@ -58,12 +60,15 @@ describeEachDatabase("files API", (db) => {
     expect(new Date(readme?.modified ?? "").getTime()).toBeGreaterThan(Date.now() - 60_000);
     const stats = (await api("GET", "/api/files/stats")).json();
     expect(stats).toMatchObject({
-      totalFiles: 5,
+      totalFiles: 7,
       quota: { maxFileBytes: 20 * 1024, maxWorkspaceBytes: 64 * 1024 },
     });
     expect(stats.totalSize).toBe(entries.filter((e) => e.type === "file").reduce((s, e) => s + e.size, 0));
     const shallow = (await api("GET", "/api/files?path=/home/user&recursive=false")).json();
-    expect(shallow.map((e: { path: string }) => e.path)).toEqual(["/home/user/projects"]);
+    expect(shallow.map((e: { path: string }) => e.path).sort()).toEqual([
+      "/home/user/projects",
+      "/home/user/src",
+    ]);
   });
 
   it("writes, reads, creates folders, moves and deletes", async () => {

@@ -60,6 +60,18 @@ console.log(\`\${items.length} items, total \${total.toFixed(2)}\`);
   )}\n`,
 };
 
+/** The IDE's seed tree (spec: a folder /src with index.ts and app.ts), at the workspace's root. */
+export const seedSourceFiles: Record<string, string> = {
+  "index.ts": `import { greet } from "./app";
+
+console.log(greet("NeuroOS"));
+`,
+  "app.ts": `export function greet(name: string): string {
+  return \`Hello from \${name}!\`;
+}
+`,
+};
+
 /**
  * Creates the workspace `dir` with its starter tree if it does not exist yet. The tree is built
  * beside it and renamed into place, so a workspace is never seen half-made.
@@ -77,6 +89,11 @@ export async function ensureWorkspace(dir: string): Promise<void> {
   await fs.chmod(staging, 0o755);
   for (const [name, content] of Object.entries(starterFiles)) {
     await fs.writeFile(path.join(projects, name), content, { mode: 0o644 });
+  }
+  const src = path.join(staging, "src");
+  await fs.mkdir(src, { mode: 0o755 });
+  for (const [name, content] of Object.entries(seedSourceFiles)) {
+    await fs.writeFile(path.join(src, name), content, { mode: 0o644 });
   }
   try {
     await fs.rename(staging, dir);

@@ -219,6 +219,10 @@ export const appRegistry: AppEntry[] = [
     singleton: true,
     onDesktop: true,
     sidebar: false,
+    load: screen(
+      () => import("../features/ide/ide-page"),
+      (m) => m.IdePage,
+    ),
   },
   {
     id: "vector-search",

@@ -1,32 +1,58 @@
 import { type KeyboardEvent, type PointerEvent, useRef } from "react";
 import { cn } from "../../lib/cn";
-import { PANEL_MAX, PANEL_MIN, widthForKey } from "./panel-width";
 
 interface ResizeHandleProps {
-  width: number;
-  onWidthChange: (width: number) => void;
-  /** The id of the panel it resizes. */
+  /** The size of the pane it resizes, in the pane's unit (pixels, percent). */
+  value: number;
+  min: number;
+  max: number;
+  onChange: (value: number) => void;
+  /** The id of the pane it resizes. */
   controls: string;
   label: string;
+  valueText: string;
+  /** One arrow key press; with Shift or PageUp/PageDown, `bigStep`. */
+  step: number;
+  bigStep: number;
+  /** How many units one pixel of dragging is (e.g. 100 / the container's width for percent). */
+  unitsPerPixel?: () => number;
+  /** The pane is on the separator's right: dragging right makes it smaller. */
+  paneAfter?: boolean;
 }
 
+const clamp = (value: number, min: number, max: number) => Math.round(Math.min(max, Math.max(min, value)));
+
 /**
- * A vertical separator that resizes the panel on its left: drag it with a pointer, or focus
- * it and use the arrow keys (Shift for larger steps), Home and End.
+ * A vertical separator (the ARIA window splitter) that resizes a pane beside it: drag it with a
+ * pointer, or focus it and use the arrow keys (Shift for larger steps), PageUp/PageDown, Home, End.
  */
-export function ResizeHandle({ width, onWidthChange, controls, label }: ResizeHandleProps) {
-  const drag = useRef<{ startX: number; startWidth: number } | null>(null);
+export function ResizeHandle({
+  value,
+  min,
+  max,
+  onChange,
+  controls,
+  label,
+  valueText,
+  step,
+  bigStep,
+  unitsPerPixel = () => 1,
+  paneAfter = false,
+}: ResizeHandleProps) {
+  const drag = useRef<{ startX: number; start: number; scale: number } | null>(null);
+  const sign = paneAfter ? -1 : 1;
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
     event.preventDefault();
     event.currentTarget.setPointerCapture(event.pointerId);
     event.currentTarget.focus();
-    drag.current = { startX: event.clientX, startWidth: width };
+    drag.current = { startX: event.clientX, start: value, scale: unitsPerPixel() };
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (!drag.current) return;
-    onWidthChange(drag.current.startWidth + event.clientX - drag.current.startX);
+    const d = drag.current;
+    if (!d) return;
+    onChange(clamp(d.start + sign * (event.clientX - d.startX) * d.scale, min, max));
   };
   const endDrag = (event: PointerEvent<HTMLDivElement>) => {
     if (!drag.current) return;
@@ -35,10 +61,20 @@ export function ResizeHandle({ width, onWidthChange, controls, label }: ResizeHa
       event.currentTarget.releasePointerCapture(event.pointerId);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const next = widthForKey(width, event.key, event.shiftKey);
-    if (next === null) return;
+    const by = event.shiftKey ? bigStep : step;
+    const next: Record<string, number> = {
+      ArrowLeft: value - sign * by,
+      ArrowDown: value - by,
+      ArrowRight: value + sign * by,
+      ArrowUp: value + by,
+      PageDown: value - bigStep,
+      PageUp: value + bigStep,
+      Home: min,
+      End: max,
+    };
+    if (!(event.key in next)) return;
     event.preventDefault();
-    onWidthChange(next);
+    onChange(clamp(next[event.key] ?? value, min, max));
   };
 
   return (
@@ -49,10 +85,10 @@ export function ResizeHandle({ width, onWidthChange, controls, label }: ResizeHa
       aria-label={label}
       aria-controls={controls}
       aria-orientation="vertical"
-      aria-valuenow={width}
-      aria-valuemin={PANEL_MIN}
-      aria-valuemax={PANEL_MAX}
-      aria-valuetext={`${width} pixels`}
+      aria-valuenow={value}
+      aria-valuemin={min}
+      aria-valuemax={max}
+      aria-valuetext={valueText}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={endDrag}

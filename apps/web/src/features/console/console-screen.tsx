@@ -2,6 +2,7 @@ import { LayoutDashboard, PanelRightClose, PanelRightOpen } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "../../components/ui/button";
+import { ResizeHandle } from "../../components/ui/resize-handle";
 import { Tooltip } from "../../components/ui/tooltip";
 import { cn } from "../../lib/cn";
 import { useMediaQuery } from "../../lib/use-media-query";
@@ -12,7 +13,7 @@ import { ConsoleProvider } from "./console-context";
 import { ConsoleHeader } from "./console-header";
 import { LeftPanel } from "./left-panel";
 import { MobileConsole, type MobileTab } from "./mobile-console";
-import { ResizeHandle } from "./resize-handle";
+import { PANEL_BIG_STEP, PANEL_MAX, PANEL_MIN, PANEL_STEP } from "./panel-width";
 import { ServerDetails } from "./server-details";
 import { StatusBar } from "./status-bar";
 import { SystemPanelsMenu } from "./system-panels-menu";
@@ -38,10 +39,15 @@ function DesktopBody({ showActivity }: { showActivity: boolean }) {
         <LeftPanel />
       </section>
       <ResizeHandle
-        width={width}
-        onWidthChange={setWidth}
+        value={width}
+        min={PANEL_MIN}
+        max={PANEL_MAX}
+        step={PANEL_STEP}
+        bigStep={PANEL_BIG_STEP}
+        onChange={setWidth}
         controls={LEFT_PANEL_ID}
         label="Resize the system panels"
+        valueText={`${width} pixels`}
       />
       <div className="min-w-0 flex-1">
         <ChatPanel />

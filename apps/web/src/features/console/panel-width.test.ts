@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  clampWidth,
-  PANEL_DEFAULT,
-  PANEL_MAX,
-  PANEL_MIN,
-  parseStoredWidth,
-  widthForKey,
-} from "./panel-width";
+import { clampWidth, PANEL_DEFAULT, PANEL_MAX, PANEL_MIN, parseStoredWidth } from "./panel-width";
 
 describe("panel width", () => {
   it("stays within 200-400 px", () => {
@@ -22,14 +15,5 @@ describe("panel width", () => {
     expect(parseStoredWidth("abc")).toBe(256);
     expect(parseStoredWidth("320")).toBe(320);
     expect(parseStoredWidth("1000")).toBe(400);
-  });
-
-  it("moves with the arrow keys, Home and End", () => {
-    expect(widthForKey(256, "ArrowRight", false)).toBe(266);
-    expect(widthForKey(256, "ArrowLeft", true)).toBe(206);
-    expect(widthForKey(205, "ArrowLeft", false)).toBe(200);
-    expect(widthForKey(256, "Home", false)).toBe(200);
-    expect(widthForKey(256, "End", false)).toBe(400);
-    expect(widthForKey(256, "Enter", false)).toBeNull();
   });
 });

@@ -18,26 +18,3 @@ export function parseStoredWidth(value: string | null): number {
   const width = Number(value);
   return Number.isFinite(width) ? clampWidth(width) : PANEL_DEFAULT;
 }
-
-/** The width after a key press on the separator, or null for keys it does not handle. */
-export function widthForKey(width: number, key: string, shift: boolean): number | null {
-  const step = shift ? PANEL_BIG_STEP : PANEL_STEP;
-  switch (key) {
-    case "ArrowLeft":
-    case "ArrowDown":
-      return clampWidth(width - step);
-    case "ArrowRight":
-    case "ArrowUp":
-      return clampWidth(width + step);
-    case "PageDown":
-      return clampWidth(width - PANEL_BIG_STEP);
-    case "PageUp":
-      return clampWidth(width + PANEL_BIG_STEP);
-    case "Home":
-      return PANEL_MIN;
-    case "End":
-      return PANEL_MAX;
-    default:
-      return null;
-  }
-}

@@ -109,22 +109,38 @@ export function NameFormDialog({
   dialog: NameDialog;
   dir: string;
   onClose: () => void;
-  onDone: () => void;
+  onDone: (path: string) => void;
 }) {
   const initial = dialog.kind === "rename" ? baseName(dialog.entry.path) : "";
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | undefined>();
   const mutation = useMutation({
     mutationFn: async (value: string) => {
-      if (dialog.kind === "mkdir")
-        return apiRequest("POST", "/api/files/mkdir", { path: joinPath(dir, value) });
+      if (dialog.kind === "mkdir") {
+        await apiRequest("POST", "/api/files/mkdir", { path: joinPath(dir, value) });
+        return joinPath(dir, value);
+      }
+      if (dialog.kind === "mkfile") {
+        await apiRequest("PUT", "/api/files/content", {
+          path: joinPath(dir, value),
+          content: "",
+          overwrite: false,
+        });
+        return joinPath(dir, value);
+      }
       const from = dialog.entry.path;
       const parent = from.slice(0, from.lastIndexOf("/")) || "/";
-      return apiRequest("POST", "/api/files/move", { from, to: joinPath(parent, value) });
+      await apiRequest("POST", "/api/files/move", { from, to: joinPath(parent, value) });
+      return joinPath(parent, value);
     },
-    onSuccess: (_data, value) => {
-      toast({ title: dialog.kind === "mkdir" ? `Created folder ${value}` : `Renamed to ${value}` });
-      onDone();
+    onSuccess: (path, value) => {
+      const done = {
+        mkdir: `Created folder ${value}`,
+        mkfile: `Created ${value}`,
+        rename: `Renamed to ${value}`,
+      };
+      toast({ title: done[dialog.kind] });
+      onDone(path);
     },
     onError: (err) => setError(errorMessage(err, "Something went wrong. Please try again.")),
   });
@@ -147,12 +163,16 @@ export function NameFormDialog({
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={dialog.kind === "mkdir" ? "New folder" : `Rename ${initial}`}
+      title={
+        dialog.kind === "mkdir" ? "New folder" : dialog.kind === "mkfile" ? "New file" : `Rename ${initial}`
+      }
     >
       <form className="grid gap-4 p-5" onSubmit={submit} noValidate>
         <TextField
           name="name"
-          label={dialog.kind === "mkdir" ? "Folder name" : "New name"}
+          label={
+            dialog.kind === "mkdir" ? "Folder name" : dialog.kind === "mkfile" ? "File name" : "New name"
+          }
           value={name}
           autoComplete="off"
           onChange={(event) => {
@@ -169,7 +189,7 @@ export function NameFormDialog({
             {mutation.isPending ? (
               <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />
             ) : null}
-            {dialog.kind === "mkdir" ? "Create" : "Rename"}
+            {dialog.kind === "rename" ? "Rename" : "Create"}
           </Button>
         </div>
       </form>
@@ -196,4 +216,7 @@ export function EntryIcon({ entry }: { entry: FileEntry }) {
   return <File className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />;
 }
 
-export type NameDialog = { kind: "mkdir" } | { kind: "rename"; entry: FileEntry };
+export type NameDialog =
+  | { kind: "mkdir" }
+  | { kind: "mkfile" }
+  | { kind: "rename"; entry: Pick<FileEntry, "path"> };

@@ -7,9 +7,9 @@ import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { type AiActionFailure, useAiAction } from "../../lib/ai-action";
 import { useDocument } from "../../lib/documents/use-document";
+import { choiceKey, modelChoices, parseChoice } from "../../lib/model-choice";
 import { useProviders } from "../../lib/resources/providers";
 import { AppScreen, useAiSetup } from "../app-kit";
-import { choiceKey, modelChoices, parseChoice } from "./model-choice";
 import { PromptList } from "./prompt-list";
 import { RunSlot } from "./run-slot";
 

@@ -18,18 +18,18 @@ export interface TerminalSink {
 
 const MAX_RETRIES = 5;
 
-function savedId(): string | null {
+function savedId(key: string): string | null {
   try {
-    return sessionStorage.getItem(TERMINAL_ID_KEY);
+    return sessionStorage.getItem(key);
   } catch {
     return null;
   }
 }
 
-function saveId(id: string | null) {
+function saveId(key: string, id: string | null) {
   try {
-    if (id) sessionStorage.setItem(TERMINAL_ID_KEY, id);
-    else sessionStorage.removeItem(TERMINAL_ID_KEY);
+    if (id) sessionStorage.setItem(key, id);
+    else sessionStorage.removeItem(key);
   } catch {
     // Storage may be unavailable (private mode); a reload then opens a new terminal.
   }
@@ -64,20 +64,22 @@ export class TerminalConnection {
   constructor(
     private readonly sink: TerminalSink,
     private readonly onState: (state: ConnectionState) => void,
+    /** Where this terminal's id is kept for a reattach (one key per place a terminal shows). */
+    private readonly idKey: string = TERMINAL_ID_KEY,
   ) {}
 
   /** Opens a socket: reattaches to the saved terminal when there is one. */
   connect(fresh = false) {
     if (this.disposed) return;
     if (fresh) {
-      saveId(null);
+      saveId(this.idKey, null);
       this.sink.reset();
     }
     this.finished = false;
     this.closeSocket();
     const { cols, rows } = this.sink.size();
     this.onState({ status: "connecting", attempt: this.retries });
-    const socket = new WebSocket(terminalUrl(cols, rows, savedId()));
+    const socket = new WebSocket(terminalUrl(cols, rows, savedId(this.idKey)));
     socket.binaryType = "arraybuffer";
     this.socket = socket;
     let ready = false;
@@ -97,8 +99,8 @@ export class TerminalConnection {
       if (frame.type === "ready") {
         ready = true;
         this.retries = 0;
-        const previous = savedId();
-        saveId(frame.terminalId);
+        const previous = savedId(this.idKey);
+        saveId(this.idKey, frame.terminalId);
         // The server replays the recent output after a reattach: start from a clean screen.
         if (frame.reattached) this.sink.reset();
         else if (previous && previous !== frame.terminalId)
@@ -106,7 +108,7 @@ export class TerminalConnection {
         this.onState({ status: "connected", terminalId: frame.terminalId, reattached: frame.reattached });
       } else if (frame.type === "exit") {
         this.finished = true;
-        saveId(null);
+        saveId(this.idKey, null);
         this.onState({ status: "ended", message: exitMessages[frame.reason] ?? "The terminal ended" });
       } else if (frame.type === "error") {
         errorMessage = frame.message;

@@ -1,102 +1,11 @@
-import "@xterm/xterm/css/xterm.css";
-import { FitAddon } from "@xterm/addon-fit";
-import { WebLinksAddon } from "@xterm/addon-web-links";
-import { Terminal } from "@xterm/xterm";
-import { ArrowLeft, Plus, RotateCw } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
-import { Button, buttonClasses } from "../../components/ui/button";
+import { buttonClasses } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
-import { type ConnectionState, TerminalConnection } from "./terminal-connection";
+import { TerminalView } from "./terminal-view";
 
-const statusText = (state: ConnectionState): string => {
-  switch (state.status) {
-    case "connecting":
-      return state.attempt > 0 ? `Reconnecting (attempt ${state.attempt})…` : "Connecting…";
-    case "connected":
-      return state.reattached ? "Connected (reattached)" : "Connected";
-    case "ended":
-      return "Ended";
-    case "unavailable":
-      return "Unavailable";
-    case "replaced":
-      return "Opened elsewhere";
-  }
-};
-
-const dotTone: Record<ConnectionState["status"], string> = {
-  connecting: "bg-amber-400",
-  connected: "bg-emerald-500",
-  ended: "bg-zinc-400",
-  unavailable: "bg-red-500",
-  replaced: "bg-zinc-400",
-};
-
-/** /terminal: a full-screen bash in the user's sandbox (xterm.js over the terminal WebSocket). */
+/** /terminal: a full-screen bash in the user's sandbox. */
 export function TerminalPage() {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const connectionRef = useRef<TerminalConnection | null>(null);
-  const [state, setState] = useState<ConnectionState>({ status: "connecting", attempt: 0 });
-
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    const term = new Terminal({
-      cursorBlink: true,
-      fontFamily: 'ui-monospace, "JetBrains Mono", Menlo, Consolas, monospace',
-      fontSize: 14,
-      scrollback: 5000,
-      theme: { background: "#0b0f19", foreground: "#e5e7eb", cursor: "#a5b4fc" },
-    });
-    const fit = new FitAddon();
-    term.loadAddon(fit);
-    term.loadAddon(new WebLinksAddon());
-    term.open(container);
-    try {
-      fit.fit();
-    } catch {
-      // Not laid out yet; the resize observer fits it later.
-    }
-    const connection = new TerminalConnection(
-      {
-        write: (data) => term.write(data),
-        reset: () => term.reset(),
-        size: () => ({ cols: term.cols, rows: term.rows }),
-      },
-      setState,
-    );
-    connectionRef.current = connection;
-    const input = term.onData((data) => connection.send(data));
-    const resize = term.onResize(({ cols, rows }) => connection.resize(cols, rows));
-    const observer = new ResizeObserver(() => {
-      try {
-        fit.fit();
-      } catch {
-        // Hidden or zero-sized: nothing to fit.
-      }
-    });
-    observer.observe(container);
-    connection.connect();
-    term.focus();
-    return () => {
-      observer.disconnect();
-      input.dispose();
-      resize.dispose();
-      connection.dispose();
-      connectionRef.current = null;
-      term.dispose();
-    };
-  }, []);
-
-  const message =
-    state.status === "unavailable"
-      ? state.message
-      : state.status === "ended"
-        ? `${state.message}.`
-        : state.status === "replaced"
-          ? "This terminal was opened in another tab or window."
-          : null;
-
   return (
     <div className="flex h-dvh flex-col bg-[#0b0f19] text-zinc-100">
       <title>Terminal · NeuroOS</title>
@@ -108,35 +17,10 @@ export function TerminalPage() {
           <ArrowLeft aria-hidden="true" /> Dashboard
         </Link>
         <h1 className="text-sm font-semibold">Terminal</h1>
-        <p
-          role="status"
-          className="ml-auto flex items-center gap-2 text-xs text-zinc-300"
-          data-testid="terminal-status"
-        >
-          <span className={cn("size-2 rounded-full", dotTone[state.status])} aria-hidden="true" />
-          {statusText(state)}
-        </p>
       </header>
-      {message ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 border-b border-white/10 bg-zinc-900 px-4 py-3 text-sm"
-        >
-          <span className="min-w-0 flex-1">{message}</span>
-          {state.status === "ended" ? (
-            <Button size="sm" onClick={() => connectionRef.current?.restart()}>
-              <Plus aria-hidden="true" /> New terminal
-            </Button>
-          ) : (
-            <Button size="sm" onClick={() => connectionRef.current?.retry()}>
-              <RotateCw aria-hidden="true" /> {state.status === "replaced" ? "Use it here" : "Try again"}
-            </Button>
-          )}
-        </div>
-      ) : null}
-      <section aria-label="Terminal" className="min-h-0 flex-1 p-2">
-        <div ref={containerRef} className="h-full w-full" data-testid="terminal" />
-      </section>
+      <div className="min-h-0 flex-1">
+        <TerminalView />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { requireSession } from "../auth/session";
+import type { Db } from "../db/client";
+import type { ExecutionService } from "../executions/service";
+import { AppError, parse } from "../http/errors";
+import { clientGone } from "../llm/sse";
+import type { Sandbox } from "../sandbox/runner";
+import type { WorkspaceService } from "../workspace/service";
+import { programForFile } from "./program";
+
+const runFileSchema = z
+  .object({
+    path: z.string().min(1).max(1024),
+    /** The browser's id for the run, echoed on execution_start. */
+    requestId: z.string().uuid().optional(),
+  })
+  .strict();
+
+/**
+ * POST /api/ide/run: runs a workspace file in the sandbox (JavaScript and TypeScript bundled
+ * with the workspace files they import, Python as itself). Output streams to the IDE as live
+ * frames (`app: ide`); the answer is the result. A client that goes away stops the run.
+ */
+export async function ideRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; sandbox: Sandbox; executions: ExecutionService; workspaces: WorkspaceService },
+): Promise<void> {
+  app.addHook("onRequest", requireSession(deps.db));
+  app.post("/api/ide/run", async (request, reply) => {
+    const input = parse(runFileSchema, request.body);
+    const user = request.user;
+    if (!user) throw new AppError(401, "unauthorized", "Sign in to continue");
+    const program = await programForFile(deps.workspaces, user, input.path);
+    await deps.sandbox.assertAvailable();
+    // A client that goes away cancels its job.
+    const signal = clientGone(reply);
+    const outcome = await deps.executions.run({
+      user,
+      sessionId: null,
+      app: "ide",
+      type: "code_execution",
+      language: program.language,
+      code: program.code,
+      requestId: input.requestId,
+      signal,
+    });
+    return { executionId: outcome.executionId, ...outcome.result };
+  });
+}

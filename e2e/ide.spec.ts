@@ -1,0 +1,249 @@
+import { expect, type Page } from "@playwright/test";
+import { createAccount, signIn } from "./support/accounts";
+import { scrollsSideways, seriousViolations, toasts } from "./support/ui";
+import { test } from "./support/with-provider";
+
+/** Neuro IDE against its own server (real sandbox and terminal) and the scripted model provider. */
+test.describe.configure({ timeout: 90_000 });
+test.beforeEach(({ provider }) => provider.reset());
+
+async function openIde(page: Page) {
+  await signIn(page, await createAccount(page.request));
+  await page.goto("/ide");
+  await expect(page.getByRole("heading", { level: 1, name: "Neuro IDE" })).toBeVisible();
+  const tree = page.getByRole("tree", { name: "Workspace files" });
+  await expect(tree.getByRole("treeitem", { name: "index.ts" })).toBeVisible();
+  return {
+    tree,
+    file: (name: string) => tree.getByRole("treeitem", { name, exact: true }),
+    tab: (name: string) =>
+      page
+        .getByRole("list", { name: "Open files" })
+        .getByRole("button", { name: new RegExp(`^${name.replace(".", "\\.")}`) }),
+    editor: page.locator(".cm-content"),
+    output: page.getByTestId("run-output"),
+    run: page.getByRole("button", { name: "Run", exact: true }),
+    save: page.getByRole("button", { name: "Save", exact: true }),
+  };
+}
+
+async function writeFile(page: Page, path: string, content: string) {
+  expect((await page.request.put("/api/files/content", { data: { path, content } })).ok()).toBe(true);
+}
+
+test("open, edit (unsaved dot), save with Ctrl+S, close tabs; Run is disabled with no file", async ({
+  page,
+}) => {
+  const ide = await openIde(page);
+  await expect(page.getByText("Open a file to start coding")).toBeVisible();
+  await expect(ide.run).toBeDisabled();
+  await ide.file("app.ts").click();
+  await ide.file("index.ts").click();
+  await expect(ide.tab("index.ts")).toHaveAttribute("aria-current", "true");
+  await expect(ide.editor).toContainText('import { greet } from "./app";');
+  await expect(ide.save).toBeDisabled();
+  await ide.editor.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type('console.log("more");');
+  await expect(ide.tab("index.ts").getByRole("img", { name: "unsaved changes" })).toBeVisible();
+  await expect(ide.save).toBeEnabled();
+  await page.keyboard.press("Control+s");
+  await expect(toasts(page).getByText("File saved")).toBeVisible();
+  await expect(toasts(page).getByText("index.ts has been saved successfully.")).toBeVisible();
+  await expect(ide.tab("index.ts").getByRole("img", { name: "unsaved changes" })).toHaveCount(0);
+  const saved = await (await page.request.get("/api/files/content?path=/home/user/src/index.ts")).json();
+  expect(saved.content).toContain('console.log("more");');
+
+  // Closing a modified tab asks first; closing the active one activates the last remaining.
+  await ide.editor.click();
+  await page.keyboard.type("// draft");
+  await page.getByRole("button", { name: "Close index.ts" }).click();
+  const ask = page.getByRole("dialog", { name: "Close index.ts?" });
+  await ask.getByRole("button", { name: "Close without saving" }).click();
+  await expect(ide.tab("app.ts")).toHaveAttribute("aria-current", "true");
+  await page.getByRole("button", { name: "Close app.ts" }).click();
+  await expect(page.getByText("Open a file to start coding")).toBeVisible();
+});
+
+test("Run: TypeScript with an import, JavaScript and Python stream their output with exit code and duration; other languages and Stop say so", async ({
+  page,
+}) => {
+  const ide = await openIde(page);
+  await ide.file("index.ts").click();
+  await ide.run.click();
+  await expect(ide.output).toContainText("Hello from NeuroOS!");
+  await expect(ide.output).toContainText(/\[exit code 0 · \d+(\.\d+)? m?s\]\nExecution completed/);
+
+  await writeFile(
+    page,
+    "/home/user/src/count.py",
+    "import time\nfor i in range(3):\n    print('tick', i, flush=True)\n    time.sleep(0.3)\nraise SystemExit(3)\n",
+  );
+  await writeFile(page, "/home/user/src/hello.js", "console.log('from js', 6 * 7);\n");
+  await writeFile(
+    page,
+    "/home/user/src/sleepy.py",
+    "import time\nprint('sleeping', flush=True)\ntime.sleep(60)\n",
+  );
+  await writeFile(page, "/home/user/src/style.css", "body { color: red; }\n");
+  await page.reload();
+  await ide.file("count.py").click();
+  await ide.run.click();
+  await expect(ide.output).toContainText("tick 0");
+  await expect(ide.output).not.toContainText("Execution completed");
+  await expect(ide.output).toContainText(/tick 2[\s\S]*\[exit code 3/);
+  await ide.file("hello.js").click();
+  await ide.run.click();
+  await expect(ide.output).toContainText("from js 42");
+  await ide.file("style.css").click();
+  await ide.run.click();
+  await expect(ide.output).toContainText("Error: Language css not supported for execution");
+  await ide.file("sleepy.py").click();
+  await ide.run.click();
+  await expect(ide.output).toContainText("sleeping");
+  await page.getByRole("region", { name: "Run output" }).getByRole("button", { name: "Stop" }).click();
+  await expect(ide.output).toContainText("Stopped.");
+  await expect(ide.run).toBeEnabled();
+});
+
+test("the explorer creates, renames and deletes files and folders in the workspace; the terminal tab is a real shell", async ({
+  page,
+}) => {
+  const ide = await openIde(page);
+  await page.getByRole("button", { name: "New folder" }).click();
+  await page.getByLabel("Folder name").fill("lib");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(ide.file("lib")).toBeVisible();
+  await page.getByRole("button", { name: "New file" }).click();
+  await page.getByLabel("File name").fill("util.ts");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(ide.tab("util.ts")).toHaveAttribute("aria-current", "true");
+  expect((await page.request.get("/api/files/content?path=/home/user/src/lib/util.ts")).ok()).toBe(true);
+
+  await page.getByRole("button", { name: "Rename util.ts" }).click();
+  await page.getByLabel("New name").fill("helpers.ts");
+  await page.getByRole("button", { name: "Rename" }).click();
+  await expect(ide.tab("helpers.ts")).toBeVisible();
+  await expect(ide.file("helpers.ts")).toBeVisible();
+  await page.getByRole("button", { name: "Delete helpers.ts" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(ide.file("helpers.ts")).toHaveCount(0);
+  await expect(page.getByText("Open a file to start coding")).toBeVisible();
+  expect((await page.request.get("/api/files/content?path=/home/user/src/lib/helpers.ts")).status()).toBe(
+    404,
+  );
+
+  await page.getByRole("tab", { name: "Terminal" }).click();
+  await expect(page.getByTestId("terminal-status")).toHaveText("Connected", { timeout: 15_000 });
+  await page.locator(".xterm-helper-textarea").focus();
+  await page.keyboard.type("echo ide-$((40+2)) > ~/from-terminal.txt && cat ~/from-terminal.txt\n");
+  await expect(page.locator(".xterm-rows")).toContainText("ide-42", { timeout: 15_000 });
+});
+
+test("the assistant gets the open file with the question, streams its reply, and its code is applied hunk by hunk; Fix sends a failed run", async ({
+  page,
+  provider,
+}) => {
+  const ide = await openIde(page);
+  await writeFile(
+    page,
+    "/home/user/src/calc.ts",
+    "const a = 1;\nconst b = 2;\nconst c = 3;\nconsole.log(a + b);\n",
+  );
+  await page.reload();
+  await ide.file("calc.ts").click();
+  const reply = "Here:\n```ts\nconst a = 10;\nconst b = 2;\nconst c = 30;\nconsole.log(a + b);\n```\n";
+  provider.script({ kind: "text", chunks: [reply.slice(0, 10), reply.slice(10)], delayMs: 100 });
+  const input = page.getByLabel("Message the assistant");
+  await input.fill("   ");
+  await input.press("Enter");
+  expect(provider.calls).toHaveLength(0);
+  await input.fill("Make the numbers bigger");
+  await input.press("Enter");
+  const assistant = page.getByRole("region", { name: "AI Assistant" });
+  await expect(assistant.getByRole("button", { name: "Apply to calc.ts" })).toBeVisible();
+  const sent = provider.calls.at(-1)?.body as {
+    temperature: number;
+    messages: { role: string; content: string }[];
+  };
+  expect(sent.temperature).toBe(0.7);
+  expect(sent.messages[0]?.role).toBe("system");
+  expect(sent.messages.at(-1)?.content).toMatch(
+    /^Current file: \/home\/user\/src\/calc\.ts \(typescript\)\n```typescript\nconst a = 1;/,
+  );
+  expect(sent.messages.at(-1)?.content).toMatch(/Make the numbers bigger$/);
+
+  await assistant.getByRole("button", { name: "Apply to calc.ts" }).click();
+  const review = page.getByRole("dialog", { name: "Apply to calc.ts" });
+  await expect(review.getByRole("region", { name: /^Change/ })).toHaveCount(2);
+  await review
+    .getByRole("region", { name: /^Change 2/ })
+    .getByRole("button", { name: "Reject" })
+    .click();
+  await review.getByRole("button", { name: "Apply 1 of 2" }).click();
+  await expect(ide.editor).toContainText("const a = 10;");
+  await expect(ide.editor).toContainText("const c = 3;");
+
+  // A failed run goes to the assistant with 'Fix'.
+  await writeFile(page, "/home/user/src/broken.py", "print(undefined_name)\n");
+  await page.reload();
+  await ide.file("broken.py").click();
+  await ide.run.click();
+  await expect(ide.output).toContainText("NameError");
+  provider.script({ kind: "text", chunks: ["Define it first."] });
+  await page.getByRole("button", { name: "Fix with the assistant" }).click();
+  await expect(assistant).toContainText("Define it first.");
+  const fixRequest = provider.calls.at(-1)?.body as { messages: { content: string }[] };
+  expect(fixRequest.messages.at(-1)?.content).toContain("NameError");
+
+  provider.script({ kind: "error", status: 500, body: { error: { message: "down" } } });
+  await input.fill("Again?");
+  await input.press("Enter");
+  await expect(toasts(page).getByText("AI Error")).toBeVisible();
+});
+
+test("inline completion: after a pause the model's continuation shows as ghost text; Tab accepts, Escape dismisses", async ({
+  page,
+  provider,
+}) => {
+  const ide = await openIde(page);
+  await ide.file("app.ts").click();
+  await ide.editor.click();
+  await page.keyboard.press("Control+End");
+  provider.script({ kind: "text", chunks: ['```ts\nconsole.log("accepted");\n```'] });
+  await page.keyboard.type("// log it\n");
+  const ghost = page.getByTestId("ghost-text");
+  await expect(ghost).toHaveText('console.log("accepted");');
+  await page.keyboard.press("Tab");
+  await expect(ghost).toHaveCount(0);
+  await expect(ide.editor).toContainText('console.log("accepted");');
+  const completion = provider.calls.at(-1)?.body as {
+    max_tokens?: number;
+    max_completion_tokens?: number;
+    messages: { content: string }[];
+  };
+  expect(completion.messages.at(-1)?.content).toContain("// log it\n<CURSOR>");
+
+  provider.script({ kind: "text", chunks: ["dismissed()"] });
+  await page.keyboard.type("\n");
+  await expect(ghost).toHaveText("dismissed()");
+  await page.keyboard.press("Escape");
+  await expect(ghost).toHaveCount(0);
+  await expect(ide.editor).not.toContainText("dismissed()");
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`the IDE has no serious axe violations (${theme}) and works at 360 px as tabs`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.addInitScript((t) => localStorage.setItem("neuroos-theme", t), theme);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page, await createAccount(page.request));
+    await page.goto("/ide");
+    await page.getByRole("tab", { name: "Files" }).click();
+    await page.getByRole("treeitem", { name: "index.ts" }).click();
+    await expect(page.getByRole("tab", { name: "Editor" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.locator(".cm-content")).toContainText("greet");
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await scrollsSideways(page)).toBe(false);
+  });
+}
