@@ -20,6 +20,12 @@ const routes = [
   { path: "/dashboard/settings", ready: "main", signedIn: true },
   { path: "/dashboard/tools", ready: "main", signedIn: true },
   { path: "/terminal", ready: "main", signedIn: true },
+  { path: "/ide", ready: "header", signedIn: true },
+  { path: "/dashboard/apps/notes-pad", ready: "h1", signedIn: true },
+  { path: "/dashboard/apps/smart-doc", ready: "h1", signedIn: true },
+  { path: "/dashboard/apps/logic-sheet", ready: "h1", signedIn: true },
+  { path: "/dashboard/apps/mind-planner", ready: "h1", signedIn: true },
+  { path: "/dashboard/apps/prompt-canvas", ready: "h1", signedIn: true },
 ];
 
 const kB = (bytes) => bytes / 1000;

@@ -7,6 +7,8 @@ const PAGES = [
   ["safe-mode", "Safe mode and the sandbox"],
   ["files", "Files"],
   ["terminal", "Terminal"],
+  ["apps", "The apps"],
+  ["ide", "Neuro IDE"],
   ["keyboard", "Keyboard shortcuts"],
   ["self-hosting", "Self-hosting"],
 ] as const;

@@ -21,6 +21,15 @@ async function openIde(page: Page) {
         .getByRole("list", { name: "Open files" })
         .getByRole("button", { name: new RegExp(`^${name.replace(".", "\\.")}`) }),
     editor: page.locator(".cm-content"),
+    /** Opens a file from the tree and waits until its tab is the active one. */
+    open: async (name: string) => {
+      await tree.getByRole("treeitem", { name, exact: true }).click();
+      await expect(
+        page
+          .getByRole("list", { name: "Open files" })
+          .getByRole("button", { name: new RegExp(`^${name.replace(".", "\\.")}`) }),
+      ).toHaveAttribute("aria-current", "true");
+    },
     output: page.getByTestId("run-output"),
     run: page.getByRole("button", { name: "Run", exact: true }),
     save: page.getByRole("button", { name: "Save", exact: true }),
@@ -54,6 +63,19 @@ test("open, edit (unsaved dot), save with Ctrl+S, close tabs; Run is disabled wi
   const saved = await (await page.request.get("/api/files/content?path=/home/user/src/index.ts")).json();
   expect(saved.content).toContain('console.log("more");');
 
+  // Changed on disk: an unmodified tab follows; a modified one asks (reload, or keep mine).
+  await writeFile(page, "/home/user/src/index.ts", "// rewritten by the agent\n");
+  await expect(ide.editor).toHaveText("// rewritten by the agent");
+  await ide.editor.click();
+  await page.keyboard.type("// mine ");
+  await writeFile(page, "/home/user/src/index.ts", "// the terminal wrote this\n");
+  const changed = page.getByRole("alert").filter({ hasText: "index.ts changed on disk" });
+  await expect(changed).toBeVisible();
+  await expect(ide.editor).toContainText("// mine");
+  await changed.getByRole("button", { name: "Reload from disk" }).click();
+  await expect(ide.editor).toHaveText("// the terminal wrote this");
+  await expect(ide.tab("index.ts").getByRole("img", { name: "unsaved changes" })).toHaveCount(0);
+
   // Closing a modified tab asks first; closing the active one activates the last remaining.
   await ide.editor.click();
   await page.keyboard.type("// draft");
@@ -69,7 +91,7 @@ test("Run: TypeScript with an import, JavaScript and Python stream their output 
   page,
 }) => {
   const ide = await openIde(page);
-  await ide.file("index.ts").click();
+  await ide.open("index.ts");
   await ide.run.click();
   await expect(ide.output).toContainText("Hello from NeuroOS!");
   await expect(ide.output).toContainText(/\[exit code 0 · \d+(\.\d+)? m?s\]\nExecution completed/);
@@ -86,19 +108,30 @@ test("Run: TypeScript with an import, JavaScript and Python stream their output 
     "import time\nprint('sleeping', flush=True)\ntime.sleep(60)\n",
   );
   await writeFile(page, "/home/user/src/style.css", "body { color: red; }\n");
+  await writeFile(
+    page,
+    "/home/user/src/page.html",
+    "<h1>Hello page</h1><script>document.title='ran'</script>\n",
+  );
   await page.reload();
-  await ide.file("count.py").click();
+  await ide.open("count.py");
   await ide.run.click();
   await expect(ide.output).toContainText("tick 0");
   await expect(ide.output).not.toContainText("Execution completed");
   await expect(ide.output).toContainText(/tick 2[\s\S]*\[exit code 3/);
-  await ide.file("hello.js").click();
+  await ide.open("hello.js");
   await ide.run.click();
   await expect(ide.output).toContainText("from js 42");
-  await ide.file("style.css").click();
+  await ide.open("style.css");
   await ide.run.click();
   await expect(ide.output).toContainText("Error: Language css not supported for execution");
-  await ide.file("sleepy.py").click();
+  await ide.file("page.html").click();
+  await page.getByRole("button", { name: "Preview" }).click();
+  const frame = page.frameLocator('iframe[title="Preview of page.html"]');
+  await expect(frame.getByRole("heading", { name: "Hello page" })).toBeVisible();
+  await expect(page.locator('iframe[title="Preview of page.html"]')).toHaveAttribute("sandbox", "");
+  await page.keyboard.press("Escape");
+  await ide.open("sleepy.py");
   await ide.run.click();
   await expect(ide.output).toContainText("sleeping");
   await page.getByRole("region", { name: "Run output" }).getByRole("button", { name: "Stop" }).click();
@@ -187,7 +220,7 @@ test("the assistant gets the open file with the question, streams its reply, and
   // A failed run goes to the assistant with 'Fix'.
   await writeFile(page, "/home/user/src/broken.py", "print(undefined_name)\n");
   await page.reload();
-  await ide.file("broken.py").click();
+  await ide.open("broken.py");
   await ide.run.click();
   await expect(ide.output).toContainText("NameError");
   provider.script({ kind: "text", chunks: ["Define it first."] });
@@ -247,3 +280,50 @@ for (const theme of ["light", "dark"] as const) {
     expect(await scrollsSideways(page)).toBe(false);
   });
 }
+
+test("agent mode: the agent engine with the workspace tools works in the pane, its approvals asked there, and its new file shows in the explorer", async ({
+  page,
+  provider,
+}) => {
+  const ide = await openIde(page);
+  await ide.file("app.ts").click();
+  await page.getByRole("button", { name: "Agent mode" }).click();
+  await page.getByRole("button", { name: "Start a session with an agent" }).click();
+  const dialog = page.getByRole("dialog", { name: "New session" });
+  await dialog.getByLabel("Session title (optional)").fill("IDE agent");
+  await dialog.getByRole("button", { name: "Create" }).click();
+  await expect(dialog).toBeHidden();
+
+  const test =
+    'import { greet } from "./app";\nif (greet("x") !== "Hello from x!") throw new Error("greet broke");\nconsole.log("1 test passed");\n';
+  provider.script(
+    {
+      kind: "tool-calls",
+      calls: [
+        { id: "call_1", name: "write_file", args: { path: "/home/user/src/app.test.ts", content: test } },
+      ],
+    },
+    { kind: "tool-calls", calls: [{ id: "call_2", name: "run_shell", args: { command: "ls ~/src" } }] },
+    { kind: "text", chunks: ["Added src/app.test.ts; it is in your workspace."] },
+  );
+  await page.getByLabel("Message", { exact: true }).fill("add a test for app.ts and run it");
+  await page.getByLabel("Message", { exact: true }).press("Enter");
+  const write = page.getByRole("region", { name: /Approval needed: write_file/ });
+  await expect(write).toBeVisible({ timeout: 15_000 });
+  await write.getByRole("button", { name: "Approve" }).click();
+  const shell = page.getByRole("region", { name: /Approval needed: run_shell/ });
+  await expect(shell).toBeVisible({ timeout: 15_000 });
+  await shell.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByText("Added src/app.test.ts; it is in your workspace.")).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(
+    page.getByRole("region", { name: "Tool call: run_shell" }).getByTestId("tool-output"),
+  ).toContainText("app.test.ts");
+  await expect(ide.file("app.test.ts")).toBeVisible();
+
+  // The new test runs from the IDE, with its import.
+  await ide.open("app.test.ts");
+  await ide.run.click();
+  await expect(ide.output).toContainText("1 test passed");
+});

@@ -34,6 +34,12 @@ describeEachDatabase(
       const res = await run("/home/user/src/index.ts");
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ stdout: "Hello from NeuroOS!\n", exitCode: 0 });
+      // The run is in the person's execution log, like every run.
+      const logs = (await t.app.inject({ url: "/api/logs", headers: { cookie } })).json() as {
+        type: string;
+        status: string;
+      }[];
+      expect(logs.filter((l) => l.type === "code_execution" && l.status === "success")).toHaveLength(1);
     });
 
     it("TypeScript and JavaScript import workspace files (folders, index files, .js naming a .ts); Python imports its neighbours", async () => {

@@ -295,7 +295,7 @@ describeWithSandbox("security battery", () => {
       counts.escapes += 1;
     });
     const bobResult = await bobJobs;
-    expect(bobResult.stdout).toBe("['bob-canary.txt', 'projects']\n");
+    expect(bobResult.stdout).toBe("['bob-canary.txt', 'projects', 'src']\n");
     expect((await t.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
   });
 
@@ -305,7 +305,7 @@ describeWithSandbox("security battery", () => {
     const [a, b] = await Promise.all([run(alice.cookie, "python", code), run(bob.cookie, "python", code)]);
     expect(a.stdout).not.toContain("bob-canary");
     expect(a.stdout).toContain("none");
-    expect(b.stdout).toBe(`['bob-canary.txt', 'projects']\n${BOB_SECRET}\n`);
+    expect(b.stdout).toBe(`['bob-canary.txt', 'projects', 'src']\n${BOB_SECRET}\n`);
     counts.escapes += 1;
   });
 });

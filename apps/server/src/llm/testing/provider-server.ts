@@ -50,7 +50,8 @@ export interface RecordedRequest {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: Record<string, unknown> | null;
-  /** performance.now() when the connection of this request closed. */
+  /** performance.now() when the request arrived, and when its connection closed. */
+  receivedAt?: number;
   closedAt?: number;
   /** The body's size, for uploads (transcriptions). */
   bytes?: number;
@@ -147,6 +148,7 @@ export class ProviderTestServer {
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const receivedAt = performance.now();
     const path = (req.url ?? "/").split("?")[0] ?? "/";
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -164,6 +166,7 @@ export class ProviderTestServer {
       path,
       headers: req.headers,
       body,
+      receivedAt,
     };
     this.requests.push(record);
     res.on("close", () => {

@@ -1,7 +1,9 @@
 // The user documentation: Markdown files in the repository (docs/user/), bundled with this
 // screen only (Vite `?raw`), in the order of the table of contents.
+import apps from "../../../../../docs/user/apps.md?raw";
 import files from "../../../../../docs/user/files.md?raw";
 import gettingStarted from "../../../../../docs/user/getting-started.md?raw";
+import ide from "../../../../../docs/user/ide.md?raw";
 import keyboard from "../../../../../docs/user/keyboard.md?raw";
 import providers from "../../../../../docs/user/providers.md?raw";
 import safeMode from "../../../../../docs/user/safe-mode.md?raw";
@@ -23,6 +25,8 @@ export const docPages: DocPage[] = [
   ["safe-mode", safeMode],
   ["files", files],
   ["terminal", terminal],
+  ["apps", apps],
+  ["ide", ide],
   ["keyboard", keyboard],
   ["self-hosting", selfHosting],
 ].map(([slug, markdown]) => ({

@@ -1,8 +1,9 @@
-import { ArrowLeft, Play, Save } from "lucide-react";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { ArrowLeft, Bot, Eye, Play, Save } from "lucide-react";
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { ResizeHandle } from "../../components/ui/resize-handle";
+import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { choiceKey, type ModelChoice, modelChoices, parseChoice } from "../../lib/model-choice";
 import { useProviders } from "../../lib/resources/providers";
@@ -14,11 +15,15 @@ import { completionSource } from "./completion-source";
 import { DiffReview } from "./diff-review";
 import { EditorArea } from "./editor-area";
 import { Explorer } from "./explorer";
+import { HtmlPreview } from "./html-preview";
 import { isModified } from "./open-files";
 import { PANES, usePaneSizes } from "./pane-sizes";
 import { RunOutput } from "./run-output";
 import { useOpenFiles } from "./use-open-files";
 import { useRun } from "./use-run";
+
+/** Agent mode: the console's chat (the agent engine with the workspace tools and its approvals). */
+const ConsoleChat = lazy(() => import("../console").then((m) => ({ default: m.ConsoleChat })));
 
 /** The spec's two models, as current Anthropic model ids. */
 export const SPEC_MODELS: { label: string; choice: ModelChoice }[] = [
@@ -42,6 +47,8 @@ export function IdePage() {
   const [pending, setPending] = useState<string | null>(null);
   const [proposal, setProposal] = useState<string | null>(null);
   const [completionOn, setCompletionOn] = useState<boolean | null>(null);
+  const [agentMode, setAgentMode] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
   const wide = useMediaQuery("(min-width: 900px)");
   const editor = useRef<EditorHandle | null>(null);
   const body = useRef<HTMLDivElement>(null);
@@ -71,6 +78,7 @@ export function IdePage() {
     if (!active) return;
     setTab("assistant");
     setNarrowTab("assistant");
+    setAgentMode(false);
     setPending(
       `Running ${active.name} failed:\n\`\`\`\n${`${run.output}\n${run.error ?? ""}`.trim().slice(-4000)}\n\`\`\`\nFix the file.`,
     );
@@ -101,14 +109,35 @@ export function IdePage() {
     />
   );
   const assistant = (
-    <AssistantPanel
-      file={active}
-      model={model}
-      pending={pending}
-      onPendingSent={clearPending}
-      onApply={setProposal}
-      onInsert={insertAtCursor}
-    />
+    <div className="flex h-full min-h-0 flex-col">
+      <div className="flex items-center justify-end border-b border-border px-2 py-1">
+        <Button
+          size="sm"
+          variant={agentMode ? "primary" : "ghost"}
+          aria-pressed={agentMode}
+          onClick={() => setAgentMode((on) => !on)}
+        >
+          <Bot aria-hidden="true" /> Agent mode
+        </Button>
+      </div>
+      <div className="min-h-0 flex-1">
+        {agentMode ? (
+          <Suspense fallback={<Spinner label="Starting the agent..." />}>
+            <ConsoleChat />
+          </Suspense>
+        ) : null}
+        <div className={agentMode ? "hidden" : "h-full"}>
+          <AssistantPanel
+            file={active}
+            model={model}
+            pending={pending}
+            onPendingSent={clearPending}
+            onApply={setProposal}
+            onInsert={insertAtCursor}
+          />
+        </div>
+      </div>
+    </div>
   );
   const terminal = (
     <div className="flex h-full min-h-0 flex-col">
@@ -171,6 +200,11 @@ export function IdePage() {
           />
           AI completion
         </label>
+        {active?.language === "html" ? (
+          <Button size="sm" variant="outline" onClick={() => setPreviewing(true)}>
+            <Eye aria-hidden="true" /> Preview
+          </Button>
+        ) : null}
         <Button
           size="sm"
           variant="outline"
@@ -247,6 +281,9 @@ export function IdePage() {
           </div>
         </div>
       )}
+      {previewing && active ? (
+        <HtmlPreview name={active.name} html={active.content} onClose={() => setPreviewing(false)} />
+      ) : null}
       {proposal !== null && active ? (
         <DiffReview
           fileName={active.name}

@@ -1,0 +1,11 @@
+import { ChatPanel } from "./chat-panel";
+import { ConsoleProvider } from "./console-context";
+
+/** The console's chat on its own (sessions, agents, tool cards, approvals), for other screens: the IDE's agent mode. */
+export function ConsoleChat() {
+  return (
+    <ConsoleProvider>
+      <ChatPanel />
+    </ConsoleProvider>
+  );
+}
