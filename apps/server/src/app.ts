@@ -47,6 +47,10 @@ import { ModuleRegistry } from "./system/modules";
 import { systemRoutes } from "./system/routes";
 import { TerminalManager } from "./terminal/manager";
 import { terminalRoutes } from "./terminal/routes";
+import { localEmbedder } from "./vector/glove";
+import { VectorIndexer } from "./vector/indexer";
+import { vectorRoutes } from "./vector/routes";
+import { enableHnsw, VectorService } from "./vector/service";
 import { defaultWebDist, webRoutes } from "./web/static";
 import { workspaceQuotas } from "./workspace/quotas";
 import { workspaceRoutes } from "./workspace/routes";
@@ -190,6 +194,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(sandboxRoutes, { db: database.db, sandbox, executions });
   await app.register(ideRoutes, { db: database.db, sandbox, executions, workspaces });
+  // Semantic search: the local embedder, pgvector's HNSW where the database has it.
+  const embedder = localEmbedder();
+  const vectors = new VectorService(database.db, embedder, await enableHnsw(database.db, embedder));
+  const indexer = new VectorIndexer(database.db, vectors, workspaces);
+  workspaces.onChange((userId, paths) => void indexer.changed(userId, paths));
+  await app.register(vectorRoutes, { db: database.db, vectors, indexer });
   await app.register(terminalRoutes, {
     db: database.db,
     terminals,

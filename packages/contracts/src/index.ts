@@ -16,4 +16,5 @@ export * from "./modules";
 export * from "./sandbox";
 export * from "./settings";
 export * from "./terminal";
+export * from "./vector";
 export * from "./version";

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite-pgvector";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -47,7 +48,8 @@ async function ping(db: Db): Promise<boolean> {
 /** PGlite in `dir`, or in memory when `dir` is undefined (tests). */
 export async function openPglite(dir?: string): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ? { dataDir: dir } : {});
+  // pgvector for semantic search (HNSW), built for PGlite.
+  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { vector } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -223,4 +224,50 @@ export const memories = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("memories_user_id_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Semantic search: text of the user's objects (workspace files by line ranges, chat messages,
+ * app documents), cut into chunks, each with its embedding (real[]: cast to pgvector's vector
+ * for the HNSW index where the extension is present, scanned exactly where it is not).
+ */
+export const vectorChunks = pgTable(
+  "vector_chunks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    objectType: text("object_type", { enum: ["file", "message", "document", "text"] }).notNull(),
+    objectId: text("object_id").notNull(),
+    /** Lines of a file chunk (1-based, inclusive); null for other objects. */
+    lineFrom: integer("line_from"),
+    lineTo: integer("line_to"),
+    content: text("content").notNull(),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    /** The embedding model that made `embedding` (e.g. glove-100d). */
+    model: text("model").notNull(),
+    embedding: real("embedding").array().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("vector_chunks_object_idx").on(t.userId, t.objectType, t.objectId),
+    index("vector_chunks_fts_idx").using("gin", sql`to_tsvector('english', ${t.content})`),
+  ],
+);
+
+/** The person's searches (spec: analytics entry id, query, resultCount, searchType, createdAt). */
+export const vectorQueries = pgTable(
+  "vector_queries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    query: text("query").notNull(),
+    resultCount: integer("result_count").notNull(),
+    searchType: text("search_type").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("vector_queries_user_idx").on(t.userId, t.createdAt)],
 );

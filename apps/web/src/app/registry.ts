@@ -234,6 +234,10 @@ export const appRegistry: AppEntry[] = [
     singleton: true,
     onDesktop: true,
     sidebar: false,
+    load: screen(
+      () => import("../features/vector-search/vector-search-page"),
+      (m) => m.VectorSearchPage,
+    ),
   },
   {
     id: "neuro-equality",

@@ -25,11 +25,14 @@ export function useAgentFrames(
 ) {
   useEffect(
     () =>
-      channel.onFrame((frame) => {
-        if (!AGENT_FRAMES.has(frame.type)) return;
-        agents.set((state) => agentReducer(state, { type: "frame", frame }));
-        if (frame.type === "agent_status") setSessionBusy(busy, frame.sessionId, frame.state === "running");
-      }),
+      channel.onFrame(
+        (frame) => {
+          if (!AGENT_FRAMES.has(frame.type)) return;
+          agents.set((state) => agentReducer(state, { type: "frame", frame }));
+          if (frame.type === "agent_status") setSessionBusy(busy, frame.sessionId, frame.state === "running");
+        },
+        { replay: true },
+      ),
     [channel, agents, busy],
   );
 }

@@ -24,6 +24,13 @@ export interface ChannelState {
  */
 let opened = 0;
 
+/** Frames that describe standing state, replayed to a listener that subscribes late. */
+const STANDING_FRAMES = new Set<ServerFrame["type"]>([
+  "approval_request",
+  "approval_settled",
+  "agent_status",
+]);
+
 export class LiveChannel {
   /** Tells one channel from the next (after signing in again). */
   readonly id = ++opened;
@@ -35,19 +42,27 @@ export class LiveChannel {
   });
   readonly terminalInfo = createStore<TerminalInfo | null>(null);
   private readonly listeners = new Set<(frame: ServerFrame) => void>();
+  /**
+   * Frames about standing state (a question waiting for its answer, a run's state) since the
+   * socket last opened: the server sends them right after it opens, possibly before the screen
+   * that shows them has loaded, so a listener that asks for them gets them when it subscribes.
+   */
+  private readonly standing: ServerFrame[] = [];
   private readonly socket: LiveSocket;
 
   constructor(url: string = liveUrl(window.location)) {
     this.socket = new LiveSocket({
       url,
       onFrame: (frame) => this.dispatch(frame),
-      onStateChange: (state, error) =>
+      onStateChange: (state, error) => {
+        if (state === "connected") this.standing.length = 0; // the server sends them again
         this.status.set((previous) => ({
           state,
           error,
           opens: state === "connected" ? previous.opens + 1 : previous.opens,
           gaveUp: state === "disconnected" && !this.socket.retrying,
-        })),
+        }));
+      },
     });
   }
 
@@ -69,7 +84,9 @@ export class LiveChannel {
     return this.socket.send(frame);
   }
 
-  onFrame(listener: (frame: ServerFrame) => void): () => void {
+  /** Every frame from now on; with `replay`, first the standing-state frames already received. */
+  onFrame(listener: (frame: ServerFrame) => void, options: { replay?: boolean } = {}): () => void {
+    if (options.replay) for (const frame of [...this.standing]) listener(frame);
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -84,6 +101,10 @@ export class LiveChannel {
   }
 
   private dispatch(frame: ServerFrame): void {
+    if (STANDING_FRAMES.has(frame.type)) {
+      this.standing.push(frame);
+      if (this.standing.length > 200) this.standing.shift();
+    }
     if (frame.type === "system_info") this.terminalInfo.set(frame.terminalInfo);
     for (const listener of this.listeners) listener(frame);
   }

@@ -1,0 +1,98 @@
+import {
+  vectorAnalyticsQuerySchema,
+  vectorEmbedFileSchema,
+  vectorEmbedMessageSchema,
+  vectorEmbedSchema,
+  vectorSearchSchema,
+  vectorSimilarSchema,
+} from "@neuroos/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { requireSession } from "../auth/session";
+import type { Db } from "../db/client";
+import { AppError, parse } from "../http/errors";
+import type { VectorIndexer } from "./indexer";
+import type { VectorService } from "./service";
+
+const userId = (request: FastifyRequest) => {
+  if (!request.user) throw new AppError(401, "unauthorized", "Sign in to continue");
+  return request.user.id;
+};
+
+/** The spec's nine /api/vector calls, each scoped to the signed-in person. */
+export async function vectorRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; vectors: VectorService; indexer: VectorIndexer },
+): Promise<void> {
+  const { vectors, indexer } = deps;
+  app.addHook("onRequest", requireSession(deps.db));
+
+  app.post("/api/vector/initialize", async (request) => {
+    const progress = indexer.start(userId(request));
+    return {
+      message: `Semantic search is ready (${vectors.model.id}, ${vectors.hnsw ? "HNSW index" : "exact scan"}); indexing your files, messages and documents.`,
+      initialized: true,
+      progress,
+    };
+  });
+  app.get("/api/vector/status", async (request) => ({
+    progress: indexer.status(userId(request)),
+    chunks: await vectors.count(userId(request)),
+    index: vectors.hnsw ? "hnsw" : "exact",
+  }));
+  app.post("/api/vector/search", async (request) => {
+    const body = parse(vectorSearchSchema, request.body);
+    return { results: await vectors.search(userId(request), body.query, body.options) };
+  });
+  app.post("/api/vector/similar", async (request) => {
+    const body = parse(vectorSimilarSchema, request.body);
+    return { results: await vectors.similar(userId(request), body.objectId, body.options) };
+  });
+  app.post("/api/vector/embed", async (request) => {
+    const body = parse(vectorEmbedSchema, request.body);
+    return vectors.embedObject(userId(request), {
+      objectType: "text",
+      objectId: crypto.randomUUID(),
+      content: body.content,
+    });
+  });
+  app.post("/api/vector/embed/file", async (request) => {
+    const body = parse(vectorEmbedFileSchema, request.body);
+    return vectors.embedObject(userId(request), {
+      objectType: "file",
+      objectId: body.fileId,
+      content: body.content,
+      metadata: body.metadata as Record<string, unknown>,
+    });
+  });
+  app.post("/api/vector/embed/message", async (request) => {
+    const body = parse(vectorEmbedMessageSchema, request.body);
+    return vectors.embedObject(userId(request), {
+      objectType: "message",
+      objectId: body.messageId,
+      content: body.content,
+      metadata: { ...(body.metadata as Record<string, unknown>), role: body.role },
+    });
+  });
+  app.get("/api/vector/analytics", async (request) => {
+    const { limit } = parse(vectorAnalyticsQuerySchema, request.query);
+    return { analytics: await vectors.analytics(userId(request), limit) };
+  });
+  app.get("/api/vector/models", async () => ({
+    models: [
+      {
+        id: vectors.model.id,
+        name: "GloVe 100-d (local, offline)",
+        provider: "local",
+        modelId: vectors.model.id,
+        dimensions: vectors.model.dimensions,
+        isActive: true,
+      },
+    ],
+    index: vectors.hnsw ? "hnsw" : "exact",
+  }));
+  app.delete<{ Params: { id: string } }>("/api/vector/embed/:id", async (request) => {
+    const removed = await vectors.remove(userId(request), request.params.id);
+    if (!removed) throw new AppError(404, "not_found", "Nothing indexed with that id");
+    return { success: true };
+  });
+}

@@ -1,0 +1,88 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+
+export interface Candidate {
+  id: string;
+  objectType: string;
+  objectId: string;
+  lineFrom: number | null;
+  lineTo: number | null;
+  content: string;
+  metadata: Record<string, unknown>;
+  similarity: number;
+}
+
+const CANDIDATES = 50;
+const columns = sql`id, object_type as "objectType", object_id as "objectId", line_from as "lineFrom",
+  line_to as "lineTo", content, metadata`;
+const asArray = (v: Float32Array) => sql`${`{${Array.from(v).join(",")}}`}::real[]`;
+const asVector = (v: Float32Array, dims: number) =>
+  sql.raw(`'[${Array.from(v).join(",")}]'::vector(${dims})`);
+/** Cosine of unit vectors, exactly, in plain SQL (no extension needed). */
+const exactCosine = (v: Float32Array) =>
+  sql`(select sum(a * b) from unnest(embedding, ${asArray(v)}) as t(a, b))`;
+
+const scope = (userId: string, model: string, objectType: string | undefined) =>
+  sql`user_id = ${userId} and model = ${model}${objectType ? sql` and object_type = ${objectType}` : sql``}`;
+
+async function rows(db: Db, query: SQL): Promise<Candidate[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Candidate[] };
+  return result.rows.map((r) => ({ ...r, similarity: Number(r.similarity) }));
+}
+
+/** The nearest chunks by cosine: pgvector's HNSW index where the extension is present, else an exact scan. */
+export function vectorCandidates(
+  db: Db,
+  input: {
+    userId: string;
+    model: string;
+    dims: number;
+    vector: Float32Array;
+    objectType?: string;
+    hnsw: boolean;
+  },
+): Promise<Candidate[]> {
+  const where = scope(input.userId, input.model, input.objectType);
+  if (input.hnsw) {
+    const distance = sql`((embedding::vector(${sql.raw(String(input.dims))})) <=> ${asVector(input.vector, input.dims)})`;
+    return rows(
+      db,
+      sql`select ${columns}, 1 - ${distance} as similarity from vector_chunks where ${where}
+      order by ${distance} limit ${CANDIDATES}`,
+    );
+  }
+  return rows(
+    db,
+    sql`select ${columns}, ${exactCosine(input.vector)} as similarity from vector_chunks
+    where ${where} order by similarity desc limit ${CANDIDATES}`,
+  );
+}
+
+/** The chunks that match the words of the query (PostgreSQL full-text search), best ranked first. */
+export function keywordCandidates(
+  db: Db,
+  input: { userId: string; model: string; query: string; vector: Float32Array; objectType?: string },
+): Promise<Candidate[]> {
+  const where = scope(input.userId, input.model, input.objectType);
+  const tsq = sql`plainto_tsquery('english', ${input.query})`;
+  return rows(
+    db,
+    sql`select ${columns}, ${exactCosine(input.vector)} as similarity from vector_chunks
+    where ${where} and to_tsvector('english', content) @@ ${tsq}
+    order by ts_rank(to_tsvector('english', content), ${tsq}) desc limit ${CANDIDATES}`,
+  );
+}
+
+/** Reciprocal rank fusion of ranked lists (k = 60). */
+export function fuse(lists: Candidate[][], k = 60): (Candidate & { score: number; keyword: boolean })[] {
+  const byId = new Map<string, Candidate & { score: number; keyword: boolean }>();
+  lists.forEach((list, listIndex) => {
+    list.forEach((candidate, rank) => {
+      const entry = byId.get(candidate.id) ?? { ...candidate, score: 0, keyword: false };
+      entry.score += 1 / (k + rank + 1);
+      if (listIndex === 1) entry.keyword = true;
+      byId.set(candidate.id, entry);
+    });
+  });
+  return [...byId.values()].sort((a, b) => b.score - a.score);
+}
