@@ -210,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // (plain, or an agent with tools) streamed to the user's browsers.
   registerExecutionFrames(frames, { db: database.db, bus, executions, workspaces });
   // Tools are built once from the services each needs; the chat runs the agent engine.
-  const tools = new ToolRegistry({ executions, workspaces, memories });
+  const tools = new ToolRegistry({ executions, workspaces, memories, vectors });
   const replies = new ChatReplies({
     db: database.db,
     bus,

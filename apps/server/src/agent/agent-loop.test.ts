@@ -238,6 +238,34 @@ describeEachDatabase(
       expect(tool?.content).not.toContain("root:");
     });
 
+    it("search_files answers with passages of the indexed files, cited as path:from-to", async () => {
+      await settings({ defaultProvider: "openai", safeMode: false });
+      const report = Array.from({ length: 50 }, (_, i) =>
+        i === 41 ? "The warranty of the boiler ends in March 2027." : `line ${i}`,
+      );
+      await api("PUT", "/api/files/content", {
+        path: "/home/user/docs/house.txt",
+        content: report.join("\n"),
+      });
+      await api("POST", "/api/vector/initialize");
+      await expect
+        .poll(async () => (await api("GET", "/api/vector/status")).json().progress.state, { timeout: 15_000 })
+        .toBe("done");
+      provider.script(
+        {
+          kind: "tool-calls",
+          calls: [{ id: "q", name: "search_files", args: { query: "boiler warranty" } }],
+        },
+        { kind: "text", chunks: ["It ends in March 2027 (docs/house.txt:31-50)."] },
+      );
+      const sessionId = await interpreterSession();
+      live.send({ type: "chat_message", sessionId, content: "When does the boiler warranty end?" });
+      expect((await turnEnd(sessionId)).state).toBe("done");
+      const toolResult = JSON.stringify(provider.calls.at(-1)?.body);
+      expect(toolResult).toContain("/home/user/docs/house.txt:31-50");
+      expect(toolResult).toContain("The warranty of the boiler ends in March 2027.");
+    });
+
     it("stops at the step limit", async () => {
       await settings({ defaultProvider: "openai", safeMode: false });
       const listing = {

@@ -5,15 +5,29 @@ const MAX_MATCHES = 50;
 const MAX_FILES = 2000;
 const MAX_FILE_BYTES = 1024 * 1024;
 
-/** Plain text search (case-insensitive) over the workspace's text files. */
-export const searchFiles = ({ workspaces }: Pick<ToolServices, "workspaces">) =>
+/** Passages of the indexed files that answer the query (hybrid: words and meaning), with citations. */
+const PASSAGES = 8;
+
+/**
+ * Search over the workspace's text files: passages found by the semantic index (cited as
+ * `path:from-to`), and the lines that contain the phrase itself (case-insensitive).
+ */
+export const searchFiles = ({ workspaces, vectors }: Pick<ToolServices, "workspaces" | "vectors">) =>
   defineTool({
     name: "search_files",
     description:
-      "Search the text files of the user's workspace for a phrase (case-insensitive); returns matching lines.",
+      "Search the text files of the user's workspace: passages that answer the query by meaning or by words, cited as path:from-to, and the lines containing the phrase. Cite the passages you use.",
     input: z.object({ query: z.string().trim().min(1, "query is required").max(500) }),
     needsApproval: false,
     async run(ctx, input) {
+      const found = await vectors
+        .search(ctx.user.id, input.query, { objectType: "file", limit: PASSAGES, threshold: 0.5 })
+        .catch(() => []);
+      const passages = found.map((r) => ({
+        citation: typeof r.metadata.lines === "string" ? `${r.objectId}:${r.metadata.lines}` : r.objectId,
+        similarity: Math.round(r.similarity * 1000) / 1000,
+        text: r.content.slice(0, 800),
+      }));
       const needle = input.query.toLowerCase();
       const { entries } = await workspaces.list(ctx.user, "/home/user", true);
       const files = entries.filter((e) => e.type === "file" && e.size <= MAX_FILE_BYTES).slice(0, MAX_FILES);
@@ -28,6 +42,6 @@ export const searchFiles = ({ workspaces }: Pick<ToolServices, "workspaces">) =>
           }
         });
       }
-      return { ok: true, output: { matches, truncated: matches.length >= MAX_MATCHES } };
+      return { ok: true, output: { passages, matches, truncated: matches.length >= MAX_MATCHES } };
     },
   });

@@ -2,6 +2,7 @@ import type { User } from "@neuroos/contracts";
 import type { ZodType } from "zod";
 import type { ExecutionRequest, ExecutionService } from "../../executions/service";
 import type { MemoryService } from "../../memory/service";
+import type { VectorService } from "../../vector/service";
 import type { WorkspaceService } from "../../workspace/service";
 
 /** What one call of a tool knows: who asked, in which conversation, and how to stream output. */
@@ -35,6 +36,8 @@ export interface ToolServices {
   executions: ExecutionService;
   workspaces: WorkspaceService;
   memories: MemoryService;
+  /** Semantic search over the person's indexed files (search_files' passages). */
+  vectors: Pick<VectorService, "search">;
 }
 
 export const defineTool = <Input>(tool: AgentTool<Input>): AgentTool<Input> => tool;
