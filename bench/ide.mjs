@@ -121,8 +121,14 @@ try {
     provider.reset();
     provider.script({ kind: "text", chunks: [`value${i}`], delayMs: 50 });
     await page.keyboard.press("Control+End");
-    const typedAt = await page.evaluate(() => performance.now());
-    await page.keyboard.type("\n// next ");
+    await page.keyboard.type("\n// next");
+    // The pause starts at the last key: time from it.
+    await page.evaluate(() => {
+      window.__lastKey = 0;
+      window.addEventListener("keydown", (e) => (window.__lastKey = e.timeStamp), { once: true, capture: true });
+    });
+    await page.keyboard.type(" ");
+    const typedAt = await page.evaluate(() => window.__lastKey);
     await page.getByTestId("ghost-text").waitFor();
     const shownAt = await page.evaluate(() => performance.now());
     const call = provider.calls.at(-1);

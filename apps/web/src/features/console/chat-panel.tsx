@@ -1,9 +1,8 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/api";
 import { useProviders } from "../../lib/resources/providers";
-import { SetupCard } from "../settings";
 import { CommandOutput } from "./command-output";
 import { Composer } from "./composer";
 import { useConsole } from "./console-context";
@@ -12,6 +11,9 @@ import { MessageList } from "./message-list";
 import { ReplyAnnouncer } from "./reply-announcer";
 import { SessionBar } from "./session-bar";
 import { useMessages } from "./sessions-api";
+
+/** The ways to connect a model: loaded only when no model is usable (most visits never need it). */
+const SetupCard = lazy(() => import("../settings").then((m) => ({ default: m.SetupCard })));
 
 /** The centre of the console: the session, its messages and the message box. */
 export function ChatPanel() {
@@ -33,7 +35,9 @@ export function ChatPanel() {
           <div
             className={setupOnly ? "min-h-0 flex-1 overflow-y-auto" : "max-h-[55%] shrink-0 overflow-y-auto"}
           >
-            <SetupCard providers={setup} />
+            <Suspense fallback={<Spinner label="Loading the model setup..." />}>
+              <SetupCard providers={setup} />
+            </Suspense>
           </div>
         ) : null}
         <div className={setupOnly ? "hidden" : "min-h-0 flex-1"}>

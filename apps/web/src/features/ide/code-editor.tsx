@@ -97,6 +97,8 @@ export function CodeEditor({
   const view = useRef<EditorView | null>(null);
   const states = useRef(new Map<string, EditorState>());
   const current = useRef({ onChange, onSave, completion });
+  /** The text this editor last reported: its own edits need no comparison with the document. */
+  const emitted = useRef<string | null>(null);
   current.current = { onChange, onSave, completion };
 
   useEffect(() => {
@@ -148,7 +150,10 @@ export function CodeEditor({
           ]),
           inlineCompletion(() => current.current.completion, file.language),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged) current.current.onChange(path, update.state.doc.toString());
+            if (!update.docChanged) return;
+            const text = update.state.doc.toString();
+            emitted.current = text;
+            current.current.onChange(path, text);
           }),
         ],
       });
@@ -168,7 +173,7 @@ export function CodeEditor({
   // A change from outside (reload from disk, an applied diff) reaches the editor as an edit.
   useEffect(() => {
     const editor = view.current;
-    if (!editor || editor.state.doc.toString() === file.content) return;
+    if (!editor || file.content === emitted.current || editor.state.doc.toString() === file.content) return;
     editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: file.content } });
   }, [file.content]);
 
