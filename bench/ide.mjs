@@ -125,7 +125,10 @@ try {
     // The pause starts at the last key: time from it.
     await page.evaluate(() => {
       window.__lastKey = 0;
-      window.addEventListener("keydown", (e) => (window.__lastKey = e.timeStamp), { once: true, capture: true });
+      window.addEventListener("keydown", (e) => (window.__lastKey = e.timeStamp), {
+        once: true,
+        capture: true,
+      });
     });
     await page.keyboard.type(" ");
     const typedAt = await page.evaluate(() => window.__lastKey);
