@@ -52,46 +52,59 @@ export function createNodeFetch(options: { lookup?: LookupFunction } = {}): Node
     const method = (init.method ?? "GET").toUpperCase();
     const body = requestBody(init.body);
     const signal = init.signal ?? undefined;
-    return new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason ?? new DOMException("aborted", "AbortError"));
-      const module = protocol === "https:" ? https : http;
-      const headers = plainHeaders(init.headers);
-      if (body !== undefined && !Object.keys(headers).some((k) => k.toLowerCase() === "content-length")) {
-        headers["content-length"] = String(
-          typeof body === "string" ? Buffer.byteLength(body) : body.byteLength,
-        );
-      }
-      const req = module.request(url, {
-        method,
-        headers,
-        agent: agents[protocol],
-        ...(options.lookup ? { lookup: options.lookup } : {}),
-      });
-      req.setNoDelay(true);
-      const onAbort = () => {
-        const reason = signal?.reason ?? new DOMException("This operation was aborted", "AbortError");
-        req.destroy(reason instanceof Error ? reason : new DOMException(String(reason), "AbortError"));
-      };
-      signal?.addEventListener("abort", onAbort, { once: true });
-      req.on("response", (res) => {
-        res.once("close", () => signal?.removeEventListener("abort", onAbort));
-        const headers = new Headers();
-        for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
-          headers.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string);
+    const attempt = (retried: boolean): Promise<Response> =>
+      new Promise((resolve, reject) => {
+        if (signal?.aborted) return reject(signal.reason ?? new DOMException("aborted", "AbortError"));
+        const module = protocol === "https:" ? https : http;
+        const headers = plainHeaders(init.headers);
+        if (body !== undefined && !Object.keys(headers).some((k) => k.toLowerCase() === "content-length")) {
+          headers["content-length"] = String(
+            typeof body === "string" ? Buffer.byteLength(body) : body.byteLength,
+          );
         }
-        const status = res.statusCode ?? 502;
-        const empty = method === "HEAD" || status === 204 || status === 304;
-        if (empty) res.resume();
-        const stream = empty ? null : (Readable.toWeb(res) as unknown as ReadableStream<Uint8Array>);
-        resolve(new Response(stream, { status, statusText: res.statusMessage ?? "", headers }));
+        const req = module.request(url, {
+          method,
+          headers,
+          agent: agents[protocol],
+          ...(options.lookup ? { lookup: options.lookup } : {}),
+        });
+        req.setNoDelay(true);
+        const onAbort = () => {
+          const reason = signal?.reason ?? new DOMException("This operation was aborted", "AbortError");
+          req.destroy(reason instanceof Error ? reason : new DOMException(String(reason), "AbortError"));
+        };
+        signal?.addEventListener("abort", onAbort, { once: true });
+        let responded = false;
+        req.on("response", (res) => {
+          responded = true;
+          res.once("close", () => signal?.removeEventListener("abort", onAbort));
+          const headers = new Headers();
+          for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+            headers.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string);
+          }
+          const status = res.statusCode ?? 502;
+          const empty = method === "HEAD" || status === 204 || status === 304;
+          if (empty) res.resume();
+          const stream = empty ? null : (Readable.toWeb(res) as unknown as ReadableStream<Uint8Array>);
+          resolve(new Response(stream, { status, statusText: res.statusMessage ?? "", headers }));
+        });
+        req.on("error", (err: Error) => {
+          signal?.removeEventListener("abort", onAbort);
+          if (err.name === "AbortError" || signal?.aborted) return reject(err);
+          // A kept-alive socket the server closed just as it was reused: the request never reached
+          // it, so it is sent once more on a new socket (what Node's documentation advises).
+          if (
+            !retried &&
+            !responded &&
+            req.reusedSocket &&
+            (err as NodeJS.ErrnoException).code === "ECONNRESET"
+          )
+            return resolve(attempt(true));
+          reject(new TypeError("fetch failed", { cause: err }));
+        });
+        req.end(body);
       });
-      req.on("error", (err: Error) => {
-        signal?.removeEventListener("abort", onAbort);
-        if (err.name === "AbortError" || signal?.aborted) return reject(err);
-        reject(new TypeError("fetch failed", { cause: err }));
-      });
-      req.end(body);
-    });
+    return attempt(false);
   };
   return {
     fetch: nodeFetch as typeof fetch,
