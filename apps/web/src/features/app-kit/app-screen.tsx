@@ -1,5 +1,7 @@
 import type { AppDocumentSummary } from "@neuroos/contracts";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
 import type { SyncStatus } from "../../lib/documents/document-sync";
 import { DocumentBar } from "./document-bar";
 import { SyncLine } from "./sync-line";
@@ -7,6 +9,8 @@ import { SyncLine } from "./sync-line";
 /** What the frame needs of the app's documents (useDocument gives it). */
 interface DocumentControls {
   id: string | null;
+  title: string;
+  setTitle: (title: string) => void;
   documents: AppDocumentSummary[];
   status: SyncStatus;
   message: string | null;
@@ -31,13 +35,14 @@ export function AppScreen({
 }: {
   title: string;
   document: DocumentControls;
-  /** What one document is called ('note'); without it the app keeps one document and no list. */
+  /** What one document is called ('note'); without it the app keeps one document: no list, no title field. */
   noun?: string;
   defaultTitle: string;
   /** The model setup card while no model can answer (from useAiSetup). */
   setup: ReactNode;
   children: ReactNode;
 }) {
+  const titleId = useId();
   return (
     <div className="mx-auto grid w-full min-w-0 max-w-5xl gap-4 p-4 sm:p-6">
       <title>{`${title} · NeuroOS`}</title>
@@ -62,6 +67,17 @@ export function AppScreen({
         />
       ) : null}
       {setup}
+      {noun ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor={titleId}>Title</Label>
+          <Input
+            id={titleId}
+            value={doc.title}
+            maxLength={200}
+            onChange={(e) => doc.setTitle(e.currentTarget.value)}
+          />
+        </div>
+      ) : null}
       {children}
     </div>
   );

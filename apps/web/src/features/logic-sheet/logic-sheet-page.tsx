@@ -92,15 +92,6 @@ export function LogicSheetPage() {
       defaultTitle={DEFAULT_SHEET_TITLE}
       setup={ai.notice}
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-title`}>Title</Label>
-        <Input
-          id={`${id}-title`}
-          value={doc.title}
-          maxLength={200}
-          onChange={(e) => doc.setTitle(e.currentTarget.value)}
-        />
-      </div>
       <form onSubmit={(e) => void onGenerate(e)} className="flex flex-wrap items-end gap-2">
         <div className="grid min-w-0 flex-1 basis-56 gap-1.5">
           <Label htmlFor={`${id}-prompt`}>Describe a table</Label>

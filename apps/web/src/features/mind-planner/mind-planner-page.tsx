@@ -87,15 +87,6 @@ export function MindPlannerPage() {
       defaultTitle={DEFAULT_PLAN_TITLE}
       setup={ai.notice}
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-title`}>Title</Label>
-        <Input
-          id={`${id}-title`}
-          value={doc.title}
-          maxLength={200}
-          onChange={(e) => doc.setTitle(e.currentTarget.value)}
-        />
-      </div>
       <form onSubmit={(e) => void onGenerate(e)} className="flex flex-wrap items-end gap-2">
         <div className="grid min-w-0 flex-1 basis-56 gap-1.5">
           <Label htmlFor={`${id}-prompt`}>What do you want to plan?</Label>

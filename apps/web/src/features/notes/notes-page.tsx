@@ -2,7 +2,6 @@ import { Download, Eye, PencilLine, Sparkles } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { AiActionOutput } from "../../components/ai/ai-action-output";
 import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
@@ -73,15 +72,6 @@ export function NotesPage() {
       defaultTitle={DEFAULT_NOTE_TITLE}
       setup={ai.notice}
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${contentId}-title`}>Title</Label>
-        <Input
-          id={`${contentId}-title`}
-          value={note.title}
-          maxLength={200}
-          onChange={(event) => note.setTitle(event.currentTarget.value)}
-        />
-      </div>
       <div className="grid gap-1.5">
         <div className="flex items-center justify-between gap-2">
           <Label htmlFor={contentId}>Note</Label>

@@ -3,7 +3,6 @@ import { Eye, Languages, List, PencilLine, Undo2, Wand2, WandSparkles } from "lu
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { AiActionOutput } from "../../components/ai/ai-action-output";
 import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
@@ -100,15 +99,6 @@ export function SmartDocPage() {
       defaultTitle={DEFAULT_DOCUMENT_TITLE}
       setup={ai.notice}
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-title`}>Title</Label>
-        <Input
-          id={`${id}-title`}
-          value={doc.title}
-          maxLength={200}
-          onChange={(e) => doc.setTitle(e.currentTarget.value)}
-        />
-      </div>
       <fieldset className="flex flex-wrap gap-2">
         <legend className="sr-only">AI actions</legend>
         {actions.map((chosen) => (
