@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { chatMessages, chatSessions, documents, users } from "../db/schema";
-import type { WorkspaceService } from "../workspace/service";
+import type { Owner, WorkspaceService } from "../workspace/service";
 import type { VectorService } from "./service";
 
 /** Files larger than this are not indexed (the reason is reported). */
@@ -82,7 +82,7 @@ export class VectorIndexer {
     const docs = await this.db.select().from(documents).where(eq(documents.userId, userId));
     progress.total = files.length + messages.length + docs.length;
     for (const file of files) {
-      await this.indexFile(userId, file.path, progress);
+      await this.indexFile(userId, file.path, progress, owner);
       progress.done += 1;
       await new Promise((resolve) => setImmediate(resolve)); // the server stays responsive
     }
@@ -109,8 +109,8 @@ export class VectorIndexer {
   }
 
   /** Indexes one workspace file (or drops it from the index when it is gone or not text). */
-  async indexFile(userId: string, path: string, progress?: IndexProgress): Promise<void> {
-    const owner = await this.owner(userId);
+  async indexFile(userId: string, path: string, progress?: IndexProgress, known?: Owner): Promise<void> {
+    const owner = known ?? (await this.owner(userId));
     if (!owner) return;
     try {
       const file = await this.workspaces.read(owner, path);
