@@ -25,7 +25,7 @@ const EDITED_CODE = [
   "import time",
   "for i in range(3):",
   "    print(f'line {i}', flush=True)",
-  "    time.sleep(1)",
+  "    time.sleep(2)",
   "print('edited by me')",
 ].join("\n");
 

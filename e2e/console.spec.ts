@@ -115,7 +115,7 @@ test("Execute runs a command in the sandbox: banner, output, activity and the ex
   await ui.goto();
   await expect(ui.sessionSelect).toHaveValue(/.+/);
 
-  await ui.message.fill("sleep 2 && echo hello-from-e2e");
+  await ui.message.fill("sleep 5 && echo hello-from-e2e");
   await ui.execute.click();
   await expect(ui.message).toHaveValue("");
   const banner = page
@@ -131,7 +131,7 @@ test("Execute runs a command in the sandbox: banner, output, activity and the ex
 
   await expect(ui.liveActivity.getByRole("listitem").first()).toContainText("Execution completed");
   await expect(ui.liveActivity).toContainText("Run bash");
-  await expect(ui.executionLog).toContainText("sleep 2 && echo hello-from-e2e", { timeout: 10_000 });
+  await expect(ui.executionLog).toContainText("sleep 5 && echo hello-from-e2e", { timeout: 10_000 });
 
   // A failing command shows as an error entry.
   await ui.message.fill("exit 3");
