@@ -49,8 +49,9 @@ import { TerminalManager } from "./terminal/manager";
 import { terminalRoutes } from "./terminal/routes";
 import { localEmbedder } from "./vector/glove";
 import { VectorIndexer } from "./vector/indexer";
+import { EmbeddingModels, loadPgvector } from "./vector/models";
 import { vectorRoutes } from "./vector/routes";
-import { enableHnsw, VectorService } from "./vector/service";
+import { VectorService } from "./vector/service";
 import { defaultWebDist, webRoutes } from "./web/static";
 import { workspaceQuotas } from "./workspace/quotas";
 import { workspaceRoutes } from "./workspace/routes";
@@ -194,9 +195,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(sandboxRoutes, { db: database.db, sandbox, executions });
   await app.register(ideRoutes, { db: database.db, sandbox, executions, workspaces });
-  // Semantic search: the local embedder, pgvector's HNSW where the database has it.
-  const embedder = localEmbedder();
-  const vectors = new VectorService(database.db, embedder, await enableHnsw(database.db, embedder));
+  // Semantic search: the local embedder (or the person's provider's), pgvector's HNSW where the
+  // database has it.
+  const embeddingModels = new EmbeddingModels(
+    database.db,
+    localEmbedder(),
+    await loadPgvector(database.db),
+    llm.gateway,
+  );
+  await embeddingModels.ensureIndex(embeddingModels.local);
+  const vectors = new VectorService(database.db, embeddingModels);
   const indexer = new VectorIndexer(database.db, vectors, workspaces);
   workspaces.onChange((userId, paths) => void indexer.changed(userId, paths));
   await app.register(vectorRoutes, { db: database.db, vectors, indexer });
@@ -210,7 +218,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // (plain, or an agent with tools) streamed to the user's browsers.
   registerExecutionFrames(frames, { db: database.db, bus, executions, workspaces });
   // Tools are built once from the services each needs; the chat runs the agent engine.
-  const tools = new ToolRegistry({ executions, workspaces, memories, vectors });
+  const tools = new ToolRegistry({
+    executions,
+    workspaces,
+    memories,
+    // The agent's search_files: the index built on first use and kept current.
+    vectors: {
+      search: async (userId, query, options) => {
+        await indexer.ready(userId);
+        return vectors.search(userId, query, options);
+      },
+    },
+  });
   const replies = new ChatReplies({
     db: database.db,
     bus,

@@ -46,6 +46,7 @@ export const vectorEmbedMessageSchema = z
     metadata,
   })
   .strict();
+export const vectorChooseModelSchema = z.object({ modelId: z.string().trim().min(1).max(200) }).strict();
 export const vectorAnalyticsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
@@ -68,4 +69,13 @@ export interface EmbeddingModel {
   modelId: string;
   dimensions: number;
   isActive: boolean;
+}
+
+/** A switch of the embedding model: the index re-embedded in the background. */
+export interface EmbeddingModelSwitch {
+  target: string;
+  state: "embedding" | "done" | "failed";
+  done: number;
+  total: number;
+  error?: string;
 }

@@ -256,6 +256,15 @@ export const vectorChunks = pgTable(
   ],
 );
 
+/** The embedding model whose index a person's searches use (absent: the local model). */
+export const vectorSettings = pgTable("vector_settings", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  model: text("model").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** The person's searches (spec: analytics entry id, query, resultCount, searchType, createdAt). */
 export const vectorQueries = pgTable(
   "vector_queries",

@@ -11,14 +11,14 @@ export function vectorDbCheck(database: Database): ModuleCheck {
     name: "Vector DB",
     async check() {
       const result = await database.db.execute(
-        sql`select 1 as present from pg_available_extensions where name = 'vector'`,
+        sql`select 1 as present from pg_extension where extname = 'vector'`,
       );
-      const present = (result as unknown as { rows: unknown[] }).rows.length > 0;
-      return present
-        ? { status: "active", description: "pgvector extension available" }
+      const loaded = (result as unknown as { rows: unknown[] }).rows.length > 0;
+      return loaded
+        ? { status: "active", description: "pgvector loaded: semantic search uses HNSW indexes" }
         : {
-            status: "error",
-            description: "The database has no pgvector extension: semantic search is unavailable",
+            status: "warning",
+            description: "No pgvector on this database: semantic search scans exactly (cosine in SQL)",
           };
     },
   };

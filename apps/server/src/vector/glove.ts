@@ -44,6 +44,11 @@ export class GloveEmbedder {
     return this.index.size;
   }
 
+  /** The table's `count` most frequent words. */
+  mostFrequent(count: number): string[] {
+    return [...this.index.keys()].slice(0, count);
+  }
+
   /** The words of a text as the table spells them (lower case; punctuation apart). */
   static words(text: string): string[] {
     return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu) ?? [];

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { chatMessages, chatSessions, documents, users } from "../db/schema";
+import { users, vectorSettings } from "../db/schema";
 import type { Owner, WorkspaceService } from "../workspace/service";
 import type { VectorService } from "./service";
 
@@ -12,6 +12,17 @@ export interface IndexProgress {
   done: number;
   total: number;
   skipped: { path: string; reason: string }[];
+}
+
+interface StaleObject {
+  type: "message" | "document";
+  id: string;
+  text: string;
+  role: string | null;
+  sessionId: string | null;
+  kind: string | null;
+  title: string | null;
+  version: string | null;
 }
 
 /** The text of an app document's JSON content (strings anywhere inside it). */
@@ -32,6 +43,9 @@ export function documentText(title: string, content: unknown): string {
  */
 export class VectorIndexer {
   private readonly progress = new Map<string, IndexProgress>();
+  private readonly initialized = new Set<string>();
+  private readonly sweeps = new Map<string, Promise<void>>();
+  private readonly runs = new Map<string, Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -49,10 +63,24 @@ export class VectorIndexer {
     if (current.state === "indexing") return current;
     const progress: IndexProgress = { state: "indexing", done: 0, total: 0, skipped: [] };
     this.progress.set(userId, progress);
-    void this.indexAll(userId, progress).catch(() => {
-      progress.state = "done";
-    });
+    const run = this.indexAll(userId, progress)
+      .catch(() => {
+        progress.state = "done";
+      })
+      .finally(() => this.runs.delete(userId));
+    this.runs.set(userId, run);
     return progress;
+  }
+
+  /**
+   * The index as current as it can be before a search: built the first time (the agent's
+   * search_files needs no Initialize), else brought up to date.
+   */
+  async ready(userId: string): Promise<void> {
+    if (!this.runs.has(userId) && !(await this.isInitialized(userId))) this.start(userId);
+    const running = this.runs.get(userId);
+    if (running) return running;
+    return this.sweep(userId);
   }
 
   private async owner(userId: string) {
@@ -66,46 +94,92 @@ export class VectorIndexer {
   private async indexAll(userId: string, progress: IndexProgress): Promise<void> {
     const owner = await this.owner(userId);
     if (!owner) return;
+    // From now on the index is kept current for the person (also after a restart).
+    await this.vectors.models.choose(userId, await this.vectors.models.chosenId(userId));
+    this.initialized.add(userId);
     const files = (await this.workspaces.list(owner, "/home/user", true)).entries.filter(
       (e) => e.type === "file",
     );
-    const messages = await this.db
-      .select({
-        id: chatMessages.id,
-        role: chatMessages.role,
-        content: chatMessages.content,
-        sessionId: chatMessages.sessionId,
-      })
-      .from(chatMessages)
-      .innerJoin(chatSessions, eq(chatSessions.id, chatMessages.sessionId))
-      .where(eq(chatSessions.userId, userId));
-    const docs = await this.db.select().from(documents).where(eq(documents.userId, userId));
-    progress.total = files.length + messages.length + docs.length;
+    const stale = await this.stale(userId);
+    progress.total = files.length + stale.length;
     for (const file of files) {
       await this.indexFile(userId, file.path, progress, owner);
       progress.done += 1;
       await new Promise((resolve) => setImmediate(resolve)); // the server stays responsive
     }
-    for (const m of messages) {
-      if (m.content.trim() && (m.role === "user" || m.role === "assistant"))
-        await this.vectors.embedObject(userId, {
-          objectType: "message",
-          objectId: m.id,
-          content: m.content,
-          metadata: { role: m.role, sessionId: m.sessionId },
-        });
-      progress.done += 1;
-    }
-    for (const d of docs) {
-      await this.vectors.embedObject(userId, {
-        objectType: "document",
-        objectId: d.id,
-        content: documentText(d.title, d.content),
-        metadata: { kind: d.kind, title: d.title },
-      });
+    for (const object of stale) {
+      await this.indexObject(userId, object);
       progress.done += 1;
     }
     progress.state = "done";
+  }
+
+  /** Whether the person asked for their index (it is then kept current). */
+  async isInitialized(userId: string): Promise<boolean> {
+    if (this.initialized.has(userId)) return true;
+    const [row] = await this.db
+      .select({ userId: vectorSettings.userId })
+      .from(vectorSettings)
+      .where(eq(vectorSettings.userId, userId));
+    if (row) this.initialized.add(userId);
+    return row !== undefined;
+  }
+
+  /**
+   * Brings messages and documents up to date (new or edited ones embedded, deleted ones
+   * dropped); run before each search, once at a time per person.
+   */
+  sweep(userId: string): Promise<void> {
+    const running = this.sweeps.get(userId);
+    if (running) return running;
+    const run = (async () => {
+      if (!(await this.isInitialized(userId))) return;
+      await this.db.execute(sql`
+        delete from vector_chunks v where v.user_id = ${userId} and (
+          (v.object_type = 'message' and not exists (
+            select 1 from chat_messages m join chat_sessions s on s.id = m.session_id
+            where s.user_id = ${userId} and m.id::text = v.object_id))
+          or (v.object_type = 'document' and not exists (
+            select 1 from documents d where d.user_id = ${userId} and d.id::text = v.object_id)))`);
+      for (const object of await this.stale(userId)) await this.indexObject(userId, object);
+    })().finally(() => this.sweeps.delete(userId));
+    this.sweeps.set(userId, run);
+    return run;
+  }
+
+  /** The person's messages not yet indexed and documents not indexed at their current version. */
+  private async stale(userId: string): Promise<StaleObject[]> {
+    const result = (await this.db.execute(sql`
+      select 'message' as type, m.id::text as id, m.content as text, m.role as role,
+        m.session_id::text as "sessionId", null as kind, null as title, null as version
+      from chat_messages m join chat_sessions s on s.id = m.session_id
+      where s.user_id = ${userId} and m.role in ('user', 'assistant') and btrim(m.content) <> ''
+        and not exists (select 1 from vector_chunks v where v.user_id = ${userId}
+          and v.object_type = 'message' and v.object_id = m.id::text)
+      union all
+      select 'document', d.id::text, d.content::text, null, null, d.kind, d.title, d.version
+      from documents d
+      where d.user_id = ${userId} and not exists (select 1 from vector_chunks v
+        where v.user_id = ${userId} and v.object_type = 'document' and v.object_id = d.id::text
+          and v.metadata->>'version' = d.version::text)`)) as unknown as { rows: StaleObject[] };
+    return result.rows;
+  }
+
+  private async indexObject(userId: string, o: StaleObject): Promise<void> {
+    if (o.type === "message")
+      await this.vectors.embedObject(userId, {
+        objectType: "message",
+        objectId: o.id,
+        content: o.text,
+        metadata: { role: o.role, sessionId: o.sessionId },
+      });
+    else
+      await this.vectors.embedObject(userId, {
+        objectType: "document",
+        objectId: o.id,
+        content: documentText(o.title ?? "", JSON.parse(o.text)),
+        metadata: { kind: o.kind, title: o.title, version: String(o.version) },
+      });
   }
 
   /** Indexes one workspace file (or drops it from the index when it is gone or not text). */
@@ -133,7 +207,7 @@ export class VectorIndexer {
 
   /** After files changed: those indexed are read again (or dropped when deleted). */
   async changed(userId: string, paths: string[]): Promise<void> {
-    if (this.status(userId).state === "idle") return; // not initialized: nothing to keep current
+    if (!(await this.isInitialized(userId))) return; // not asked for: nothing to keep current
     for (const path of paths) await this.indexFile(userId, path).catch(() => {});
   }
 }

@@ -1,5 +1,6 @@
 import {
   vectorAnalyticsQuerySchema,
+  vectorChooseModelSchema,
   vectorEmbedFileSchema,
   vectorEmbedMessageSchema,
   vectorEmbedSchema,
@@ -11,6 +12,7 @@ import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { AppError, parse } from "../http/errors";
 import type { VectorIndexer } from "./indexer";
+import { publicSwitch, startModelSwitch } from "./model-switch";
 import type { VectorService } from "./service";
 
 const userId = (request: FastifyRequest) => {
@@ -28,8 +30,9 @@ export async function vectorRoutes(
 
   app.post("/api/vector/initialize", async (request) => {
     const progress = indexer.start(userId(request));
+    const model = await vectors.models.chosenId(userId(request));
     return {
-      message: `Semantic search is ready (${vectors.model.id}, ${vectors.hnsw ? "HNSW index" : "exact scan"}); indexing your files, messages and documents.`,
+      message: `Semantic search is ready (${model}, ${vectors.hnsw ? "HNSW index" : "exact scan"}); indexing your files, messages and documents.`,
       initialized: true,
       progress,
     };
@@ -37,14 +40,17 @@ export async function vectorRoutes(
   app.get("/api/vector/status", async (request) => ({
     progress: indexer.status(userId(request)),
     chunks: await vectors.count(userId(request)),
+    switching: publicSwitch(vectors.models.switches.get(userId(request))),
     index: vectors.hnsw ? "hnsw" : "exact",
   }));
   app.post("/api/vector/search", async (request) => {
     const body = parse(vectorSearchSchema, request.body);
+    await indexer.sweep(userId(request));
     return { results: await vectors.search(userId(request), body.query, body.options) };
   });
   app.post("/api/vector/similar", async (request) => {
     const body = parse(vectorSimilarSchema, request.body);
+    await indexer.sweep(userId(request));
     return { results: await vectors.similar(userId(request), body.objectId, body.options) };
   });
   app.post("/api/vector/embed", async (request) => {
@@ -77,19 +83,20 @@ export async function vectorRoutes(
     const { limit } = parse(vectorAnalyticsQuerySchema, request.query);
     return { analytics: await vectors.analytics(userId(request), limit) };
   });
-  app.get("/api/vector/models", async () => ({
-    models: [
-      {
-        id: vectors.model.id,
-        name: "GloVe 100-d (local, offline)",
-        provider: "local",
-        modelId: vectors.model.id,
-        dimensions: vectors.model.dimensions,
-        isActive: true,
-      },
-    ],
-    index: vectors.hnsw ? "hnsw" : "exact",
-  }));
+  app.get("/api/vector/models", async (request) => {
+    const chosen = await vectors.models.chosenId(userId(request));
+    return {
+      models: vectors.models.catalog.map((m) => ({ ...m, isActive: m.id === chosen })),
+      index: vectors.hnsw ? "hnsw" : "exact",
+      switching: publicSwitch(vectors.models.switches.get(userId(request))),
+    };
+  });
+  app.post("/api/vector/models/active", async (request, reply) => {
+    const { modelId } = parse(vectorChooseModelSchema, request.body);
+    const job = await startModelSwitch(deps.db, vectors.models, userId(request), modelId);
+    reply.status(job ? 202 : 200);
+    return { switching: publicSwitch(job) };
+  });
   app.delete<{ Params: { id: string } }>("/api/vector/embed/:id", async (request) => {
     const removed = await vectors.remove(userId(request), request.params.id);
     if (!removed) throw new AppError(404, "not_found", "Nothing indexed with that id");

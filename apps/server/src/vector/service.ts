@@ -4,16 +4,10 @@ import type { Db } from "../db/client";
 import { vectorChunks, vectorQueries } from "../db/schema";
 import { AppError } from "../http/errors";
 import { type Chunk, fileChunks, textChunks } from "./chunks";
+import type { EmbeddingModels } from "./models";
 import { type Candidate, fuse, keywordCandidates, vectorCandidates } from "./search-sql";
 
 export type ObjectType = "file" | "message" | "document" | "text";
-
-/** Turns texts into unit vectors (the local GloVe model; remote ones behind the same face). */
-export interface Embedder {
-  readonly id: string;
-  readonly dimensions: number;
-  embed(text: string): Float32Array;
-}
 
 export interface SearchOptions {
   objectType?: ObjectType;
@@ -41,51 +35,60 @@ const toResult = (c: Candidate): SearchResult => ({
 export class VectorService {
   constructor(
     private readonly db: Db,
-    private readonly embedder: Embedder,
-    /** pgvector is loaded: the HNSW index serves vector candidates (else an exact scan). */
-    readonly hnsw: boolean,
+    readonly models: EmbeddingModels,
   ) {}
 
-  get model() {
-    return this.embedder;
+  /** pgvector is loaded: HNSW indexes serve vector candidates (else an exact scan). */
+  get hnsw(): boolean {
+    return this.models.hnsw;
   }
 
-  /** Indexes one object (replacing what was indexed for it); answers its first chunk and the vector. */
+  /**
+   * Indexes one object (replacing what was indexed for it) with the person's model, and with a
+   * switch's target model while one runs; answers its first chunk and the object's vector.
+   */
   async embedObject(
     userId: string,
     input: { objectType: ObjectType; objectId: string; content: string; metadata?: Record<string, unknown> },
   ): Promise<{ id: string | null; chunks: number; embedding: number[] }> {
     const chunks: Chunk[] =
       input.objectType === "file" ? fileChunks(input.content) : textChunks(input.content);
-    const rows = chunks.map((chunk) => ({
-      userId,
-      objectType: input.objectType,
-      objectId: input.objectId,
-      lineFrom: chunk.lineFrom,
-      lineTo: chunk.lineTo,
-      content: chunk.content,
-      metadata: input.metadata ?? {},
-      model: this.embedder.id,
-      embedding: Array.from(this.embedder.embed(chunk.content)),
-    }));
+    const rows: (typeof vectorChunks.$inferInsert)[] = [];
+    let embedding: Float32Array | undefined;
+    for (const embedder of await this.models.writers(userId)) {
+      // The first chunk's vector doubles as the object's when it is all of it.
+      const whole = chunks.length === 1 && chunks[0]?.content === input.content;
+      const texts = [...chunks.map((c) => c.content), ...(whole ? [] : [input.content.slice(0, 20_000)])];
+      const vectors = texts.length > 0 ? await embedder.embedMany(texts) : [];
+      embedding ??= vectors.at(-1) ?? new Float32Array(embedder.dimensions);
+      rows.push(
+        ...chunks.map((chunk, i) => ({
+          userId,
+          objectType: input.objectType,
+          objectId: input.objectId,
+          lineFrom: chunk.lineFrom,
+          lineTo: chunk.lineTo,
+          content: chunk.content,
+          metadata: input.metadata ?? {},
+          model: embedder.id,
+          embedding: Array.from(vectors[i] ?? []),
+        })),
+      );
+    }
     const inserted = await this.db.transaction(async (tx) => {
-      await tx
-        .delete(vectorChunks)
-        .where(
-          and(
-            eq(vectorChunks.userId, userId),
-            eq(vectorChunks.objectType, input.objectType),
-            eq(vectorChunks.objectId, input.objectId),
-          ),
-        );
+      await tx.delete(vectorChunks).where(this.objectWhere(userId, input.objectType, input.objectId));
       if (rows.length === 0) return [];
       return tx.insert(vectorChunks).values(rows).returning({ id: vectorChunks.id });
     });
-    return {
-      id: inserted[0]?.id ?? null,
-      chunks: inserted.length,
-      embedding: Array.from(this.embedder.embed(input.content.slice(0, 20_000))),
-    };
+    return { id: inserted[0]?.id ?? null, chunks: chunks.length, embedding: Array.from(embedding ?? []) };
+  }
+
+  private objectWhere(userId: string, objectType: string, objectId: string) {
+    return and(
+      eq(vectorChunks.userId, userId),
+      eq(vectorChunks.objectType, objectType as ObjectType),
+      eq(vectorChunks.objectId, objectId),
+    );
   }
 
   /** Removes an object from the index, by one of its chunks' id; false when the person has no such chunk. */
@@ -101,23 +104,21 @@ export class VectorService {
   }
 
   async removeObject(userId: string, objectType: ObjectType, objectId: string): Promise<void> {
-    await this.db
-      .delete(vectorChunks)
-      .where(
-        and(
-          eq(vectorChunks.userId, userId),
-          eq(vectorChunks.objectType, objectType),
-          eq(vectorChunks.objectId, objectId),
-        ),
-      );
+    await this.db.delete(vectorChunks).where(this.objectWhere(userId, objectType, objectId));
   }
 
   /** Hybrid search: full-text and vector candidates fused by reciprocal rank. */
   async search(userId: string, query: string, options: SearchOptions): Promise<SearchResult[]> {
-    const vector = this.embedder.embed(query);
-    const base = { userId, model: this.embedder.id, objectType: options.objectType, vector };
+    const embedder = await this.models.current(userId);
+    const [vector] = await embedder.embedMany([query]);
+    const base = {
+      userId,
+      model: embedder.id,
+      objectType: options.objectType,
+      vector: vector as Float32Array,
+    };
     const [byVector, byKeyword] = await Promise.all([
-      vectorCandidates(this.db, { ...base, dims: this.embedder.dimensions, hnsw: this.hnsw }),
+      vectorCandidates(this.db, { ...base, dims: embedder.dimensions, hnsw: this.hnsw }),
       keywordCandidates(this.db, { ...base, query }),
     ]);
     const results = fuse([byVector, byKeyword])
@@ -148,12 +149,13 @@ export class VectorService {
       )
       .limit(1);
     if (!source) throw new AppError(404, "not_found", "Nothing indexed with that id");
-    const vector = this.embedder.embed(source.content);
+    const embedder = await this.models.current(userId);
+    const [vector] = await embedder.embedMany([source.content]);
     const candidates = await vectorCandidates(this.db, {
       userId,
-      model: this.embedder.id,
-      dims: this.embedder.dimensions,
-      vector,
+      model: embedder.id,
+      dims: embedder.dimensions,
+      vector: vector as Float32Array,
       objectType: options.objectType,
       hnsw: this.hnsw,
     });
@@ -178,21 +180,5 @@ export class VectorService {
       .from(vectorChunks)
       .where(eq(vectorChunks.userId, userId));
     return row?.n ?? 0;
-  }
-}
-
-/** Loads pgvector where it can be (PGlite ships it; a PostgreSQL server may not) and indexes the model's vectors. */
-export async function enableHnsw(db: Db, model: Embedder): Promise<boolean> {
-  try {
-    await db.execute(sql`create extension if not exists vector`);
-    const name = `vector_chunks_${model.id.replace(/[^a-z0-9]/gi, "_")}_hnsw`;
-    await db.execute(
-      sql.raw(
-        `create index if not exists ${name} on vector_chunks using hnsw ((embedding::vector(${model.dimensions})) vector_cosine_ops) where model = '${model.id}'`,
-      ),
-    );
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { answerEmbeddings, EMBEDDING_ROUTES } from "./embeddings";
 import type { RecordedStream } from "./recorded-streams";
 import {
   completeBody,
@@ -16,7 +17,8 @@ import {
 export type Scenario =
   | {
       kind: "text";
-      chunks: string[];
+      /** The reply's pieces; or made from the request (a reply that reads a tool's result). */
+      chunks: string[] | ((request: Record<string, unknown>) => string[]);
       delayMs?: number;
       usage?: { input: number; output: number };
       finish?: ScriptedFinish;
@@ -29,6 +31,11 @@ export type Scenario =
   | { kind: "redirect"; location: string }
   /** A stream as a provider really sent it (recorded-streams.ts), replayed byte for byte. */
   | { kind: "recorded"; stream: RecordedStream };
+
+/** A scenario as answered (a text reply's pieces made). */
+type Answer =
+  | Exclude<Scenario, { kind: "text" }>
+  | (Extract<Scenario, { kind: "text" }> & { chunks: string[] });
 
 /** 'length': the token limit ended the reply; 'none': the stream ends without a finish reason. */
 export type ScriptedFinish = "length" | "none";
@@ -128,10 +135,13 @@ export class ProviderTestServer {
 
   /** What the transcription endpoint (OpenAI's audio/transcriptions) answers. */
   transcript = "Hello from the microphone.";
+  /** An HTTP status the embeddings endpoints fail with (null: they answer). */
+  embeddingsFailure: number | null = null;
 
   reset(): void {
     this.queue = [];
     this.transcript = "Hello from the microphone.";
+    this.embeddingsFailure = null;
     this.requests.length = 0;
     this.listingStatus = 200;
     this.emitted = [];
@@ -179,6 +189,8 @@ export class ProviderTestServer {
         .writeHead(200, { "content-type": "application/json" })
         .end(JSON.stringify({ text: this.transcript }));
     }
+    const embeddings = EMBEDDING_ROUTES[path];
+    if (embeddings) return answerEmbeddings(res, embeddings, body, this.embeddingsFailure);
     if (LISTINGS[path]) return this.listing(res, LISTINGS[path] as Flavor);
     if (!ROUTES[path])
       return void res.writeHead(404, { "content-type": "application/json" }).end('{"error":"no route"}');
@@ -208,7 +220,11 @@ export class ProviderTestServer {
     flavor: Flavor,
     body: Record<string, unknown>,
   ): Promise<void> {
-    const scenario = this.queue.shift() ?? { kind: "text", chunks: ["Hello", " world"] };
+    const next = this.queue.shift() ?? { kind: "text", chunks: ["Hello", " world"] };
+    const scenario: Answer =
+      next.kind === "text" && typeof next.chunks === "function"
+        ? { ...next, chunks: next.chunks(body) }
+        : (next as Answer);
     const model = String(body.model ?? "");
     const streaming = flavor === "ollama" ? body.stream !== false : body.stream === true;
     if (scenario.kind === "hang") return;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, Pencil, Save } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { apiRequest, errorMessage } from "../../lib/api";
 import { formatBytes } from "../../lib/format";
 import { baseName, filesKeys, useFileContent } from "../../lib/resources/files";
@@ -14,19 +14,47 @@ import { useHighlight } from "./use-highlight";
 /** Larger files are shown as plain text: highlighting them would stall the page. */
 const HIGHLIGHT_LIMIT = 200_000;
 
-function FileText({ path, content: raw }: { path: string; content: string }) {
+/** Line height of the viewer (leading-5) and its top padding (py-3), to mark lines. */
+const LINE_PX = 20;
+const PAD_PX = 12;
+
+function FileText({
+  path,
+  content: raw,
+  lines: marked,
+}: {
+  path: string;
+  content: string;
+  lines?: { from: number; to: number } | null;
+}) {
   const language = languageOfFile(path);
   // A final newline ends the last line; it does not start another.
   const content = raw.endsWith("\n") ? raw.slice(0, -1) : raw;
   const highlighted = useHighlight(content, language, content.length <= HIGHLIGHT_LIMIT);
   const lines = content.split("\n").length;
+  const markRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (marked) markRef.current?.scrollIntoView({ block: "center" });
+  }, [marked]);
   return (
     <section
       // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable content must be reachable by keyboard
       tabIndex={0}
       aria-label={`Contents of ${baseName(path)}`}
-      className="flex min-h-0 overflow-auto text-[13px] leading-5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+      className="relative flex min-h-0 overflow-auto text-[13px] leading-5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
     >
+      {marked ? (
+        <div
+          ref={markRef}
+          data-testid="cited-lines"
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-0 border-y border-primary/50 bg-primary/15"
+          style={{
+            top: PAD_PX + (marked.from - 1) * LINE_PX,
+            height: (Math.min(marked.to, lines) - marked.from + 1) * LINE_PX,
+          }}
+        />
+      ) : null}
       <pre
         aria-hidden="true"
         className="shrink-0 border-r border-border bg-muted/40 px-3 py-3 text-right font-mono text-muted-foreground select-none"
@@ -48,10 +76,13 @@ export function FileViewerDialog({
   path,
   onClose,
   editable = false,
+  lines = null,
 }: {
   path: string | null;
   onClose: () => void;
   editable?: boolean;
+  /** Lines to show marked and scrolled to (a citation's). */
+  lines?: { from: number; to: number } | null;
 }) {
   const file = useFileContent(path);
   const queryClient = useQueryClient();
@@ -111,7 +142,7 @@ export function FileViewerDialog({
         if (!open) onClose();
       }}
       title={name}
-      description={`${path ?? ""}${size}${editable ? "" : " · read-only"}`}
+      description={`${path ?? ""}${lines ? ` · lines ${lines.from}-${lines.to}` : ""}${size}${editable ? "" : " · read-only"}`}
       size="lg"
       actions={actions}
     >
@@ -137,7 +168,7 @@ export function FileViewerDialog({
       ) : file.data.content.length === 0 ? (
         <p className="p-5 text-sm text-muted-foreground">This file is empty.</p>
       ) : (
-        <FileText path={file.data.path} content={file.data.content} />
+        <FileText path={file.data.path} content={file.data.content} lines={lines} />
       )}
     </Dialog>
   );

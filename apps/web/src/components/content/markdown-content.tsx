@@ -2,11 +2,13 @@ import type { Element, ElementContent } from "hast";
 import { createContext, memo, type ReactNode, useContext, useDeferredValue, useMemo } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { type Citation, parseCitationHref, remarkCitations } from "./citations";
 import { CodeBlock } from "./code-block";
 import { splitMarkdownBlocks } from "./markdown-blocks";
 import { safeHref } from "./safe-link";
 
 const remarkPlugins = [remarkGfm];
+const remarkWithCitations = [remarkGfm, remarkCitations];
 
 function textOf(nodes: readonly ElementContent[]): string {
   return nodes
@@ -41,6 +43,25 @@ const plainCode = ({ code, language, final }: FencedCode) => (
  */
 const FinalContext = createContext(true);
 const RenderCodeContext = createContext<(block: FencedCode) => ReactNode>(plainCode);
+/** Opens a cited file at its lines; null where citations are plain text. */
+const CitationContext = createContext<((c: Citation) => void) | null>(null);
+
+function CitationLink({ citation, children }: { citation: Citation; children: ReactNode }) {
+  const open = useContext(CitationContext);
+  if (!open) return <span>{children}</span>;
+  return (
+    <a
+      href={`#${citation.path}`}
+      title={`Open ${citation.path} at lines ${citation.from}-${citation.to}`}
+      onClick={(event) => {
+        event.preventDefault();
+        open(citation);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
 
 function BlockCode(props: Omit<FencedCode, "final">) {
   const final = useContext(FinalContext);
@@ -58,6 +79,8 @@ function makeComponents(keyPrefix: string): Components {
       return <BlockCode code={text} language={languageOf(code)} blockKey={`${keyPrefix}:${offset}`} />;
     },
     a({ href, children }) {
+      const citation = parseCitationHref(href);
+      if (citation) return <CitationLink citation={citation}>{children}</CitationLink>;
       const safe = safeHref(href);
       if (!safe) return <span className="text-foreground">{children}</span>;
       return (
@@ -88,10 +111,18 @@ function makeComponents(keyPrefix: string): Components {
   };
 }
 
-const MarkdownBlock = memo(function MarkdownBlock({ text, keyPrefix }: { text: string; keyPrefix: string }) {
+const MarkdownBlock = memo(function MarkdownBlock({
+  text,
+  keyPrefix,
+  citations,
+}: {
+  text: string;
+  keyPrefix: string;
+  citations: boolean;
+}) {
   const components = useMemo(() => makeComponents(keyPrefix), [keyPrefix]);
   return (
-    <Markdown remarkPlugins={remarkPlugins} components={components}>
+    <Markdown remarkPlugins={citations ? remarkWithCitations : remarkPlugins} components={components}>
       {text}
     </Markdown>
   );
@@ -107,32 +138,38 @@ export const MarkdownContent = memo(function MarkdownContent({
   textKey,
   final = true,
   renderCode = plainCode,
+  onCitation = null,
 }: {
   content: string;
   /** Unique per text (e.g. the message id): code blocks are keyed by it. */
   textKey: string;
   final?: boolean;
   renderCode?: (block: FencedCode) => ReactNode;
+  /** Makes `/home/user/...:from-to` citations links that call this (stable). */
+  onCitation?: ((c: Citation) => void) | null;
 }) {
   // While a reply streams, its re-render runs at low priority and in slices (React yields to
   // the browser between blocks), so new tokens never hold the main thread for long.
   const text = useDeferredValue(content);
   const blocks = useMemo(() => splitMarkdownBlocks(text), [text]);
   return (
-    <RenderCodeContext.Provider value={renderCode}>
-      <FinalContext.Provider value={final}>
-        <div className="markdown">
-          {blocks.map((block, index) => (
-            <MarkdownBlock
-              // Blocks only grow at the end while streaming: the index is a stable key.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              key={index}
-              text={block}
-              keyPrefix={`${textKey}:${index}`}
-            />
-          ))}
-        </div>
-      </FinalContext.Provider>
-    </RenderCodeContext.Provider>
+    <CitationContext.Provider value={onCitation}>
+      <RenderCodeContext.Provider value={renderCode}>
+        <FinalContext.Provider value={final}>
+          <div className="markdown">
+            {blocks.map((block, index) => (
+              <MarkdownBlock
+                // Blocks only grow at the end while streaming: the index is a stable key.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                key={index}
+                text={block}
+                keyPrefix={`${textKey}:${index}`}
+                citations={onCitation !== null}
+              />
+            ))}
+          </div>
+        </FinalContext.Provider>
+      </RenderCodeContext.Provider>
+    </CitationContext.Provider>
   );
 });

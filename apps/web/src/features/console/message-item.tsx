@@ -1,6 +1,7 @@
 import type { ChatMessage } from "@neuroos/contracts";
 import { Bot, CircleExclamationPoint, UserRound, Wrench } from "lucide-react";
 import { memo, type ReactNode, useMemo } from "react";
+import type { Citation } from "../../components/content/citations";
 import { type FencedCode, MarkdownContent } from "../../components/content/markdown-content";
 import { formatClock } from "../../lib/format";
 import type { Draft } from "./chat-state";
@@ -87,9 +88,12 @@ function ToolMessage({ message }: { message: ChatMessage }) {
 export const MessageItem = memo(function MessageItem({
   message,
   streaming = false,
+  onCitation = null,
 }: {
   message: ChatMessage;
   streaming?: boolean;
+  /** Opens a file the reply cites (`/home/user/...:from-to`). */
+  onCitation?: ((c: Citation) => void) | null;
 }) {
   const { sessionId } = message;
   const renderCode = useMemo(
@@ -120,6 +124,7 @@ export const MessageItem = memo(function MessageItem({
           textKey={message.id}
           final={!streaming}
           renderCode={renderCode}
+          onCitation={onCitation}
         />
       ) : null}
       {stopped ? (

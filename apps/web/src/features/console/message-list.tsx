@@ -1,6 +1,8 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { MessageSquareText } from "lucide-react";
-import { useCallback, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import type { Citation } from "../../components/content/citations";
+import { FileViewerDialog } from "../../components/content/file-viewer-dialog";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/api";
@@ -40,6 +42,8 @@ function EmptyState() {
 export function MessageList({ sessionId }: { sessionId: string }) {
   const { drafts, busy, agents } = useConsole();
   const messages = useMessages(sessionId);
+  // A file a reply cites, open at the cited lines.
+  const [cited, setCited] = useState<Citation | null>(null);
   const draftMap = useSyncExternalStore(drafts.subscribe, drafts.get, drafts.get);
   const isBusy = useStore(
     busy,
@@ -119,41 +123,44 @@ export function MessageList({ sessionId }: { sessionId: string }) {
   if (items.length === 0) return <EmptyState />;
 
   return (
-    <div
-      ref={scrollRef}
-      onScroll={onScroll}
-      role="log"
-      aria-label="Messages"
-      aria-live="off"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: the message list scrolls; keyboard users must reach it
-      tabIndex={0}
-      className="h-full overflow-y-auto overscroll-contain outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
-    >
-      <div className="relative mx-auto w-full max-w-4xl" style={{ height: totalSize }}>
-        {virtualizer.getVirtualItems().map((row) => {
-          const item = items[row.index];
-          if (!item) return null;
-          return (
-            <div
-              key={row.key}
-              data-index={row.index}
-              ref={virtualizer.measureElement}
-              className="absolute top-0 left-0 w-full"
-              style={{ transform: `translateY(${row.start}px)` }}
-            >
-              {item.kind === "message" ? (
-                <MessageItem message={item.message} streaming={item.streaming} />
-              ) : item.kind === "tool" ? (
-                <ToolCard sessionId={sessionId} call={item.call} stored={item.stored} />
-              ) : item.kind === "status" ? (
-                <AgentStatusItem sessionId={sessionId} />
-              ) : (
-                <ThinkingItem />
-              )}
-            </div>
-          );
-        })}
+    <>
+      <div
+        ref={scrollRef}
+        onScroll={onScroll}
+        role="log"
+        aria-label="Messages"
+        aria-live="off"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the message list scrolls; keyboard users must reach it
+        tabIndex={0}
+        className="h-full overflow-y-auto overscroll-contain outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+      >
+        <div className="relative mx-auto w-full max-w-4xl" style={{ height: totalSize }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const item = items[row.index];
+            if (!item) return null;
+            return (
+              <div
+                key={row.key}
+                data-index={row.index}
+                ref={virtualizer.measureElement}
+                className="absolute top-0 left-0 w-full"
+                style={{ transform: `translateY(${row.start}px)` }}
+              >
+                {item.kind === "message" ? (
+                  <MessageItem message={item.message} streaming={item.streaming} onCitation={setCited} />
+                ) : item.kind === "tool" ? (
+                  <ToolCard sessionId={sessionId} call={item.call} stored={item.stored} />
+                ) : item.kind === "status" ? (
+                  <AgentStatusItem sessionId={sessionId} />
+                ) : (
+                  <ThinkingItem />
+                )}
+              </div>
+            );
+          })}
+        </div>
       </div>
-    </div>
+      <FileViewerDialog path={cited?.path ?? null} lines={cited} onClose={() => setCited(null)} />
+    </>
   );
 }

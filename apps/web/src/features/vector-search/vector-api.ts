@@ -1,4 +1,4 @@
-import type { EmbeddingModel, VectorSearchResult } from "@neuroos/contracts";
+import type { EmbeddingModel, EmbeddingModelSwitch, VectorSearchResult } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api";
 
@@ -11,6 +11,7 @@ export interface IndexStatus {
   };
   chunks: number;
   index: "hnsw" | "exact";
+  switching: EmbeddingModelSwitch | null;
 }
 export interface AnalyticsEntry {
   id: string;
@@ -32,7 +33,10 @@ export function useIndexStatus() {
   return useQuery({
     queryKey: vectorKeys.status,
     queryFn: async () => (await apiRequest("GET", "/api/vector/status")) as IndexStatus,
-    refetchInterval: (query) => (query.state.data?.progress.state === "indexing" ? 500 : false),
+    refetchInterval: (query) =>
+      query.state.data?.progress.state === "indexing" || query.state.data?.switching?.state === "embedding"
+        ? 500
+        : false,
   });
 }
 
@@ -62,6 +66,10 @@ export function useAnalytics() {
 
 export const vectorApi = {
   initialize: async () => (await apiRequest("POST", "/api/vector/initialize")) as { message?: string },
+  chooseModel: async (modelId: string) =>
+    (await apiRequest("POST", "/api/vector/models/active", { modelId })) as {
+      switching: EmbeddingModelSwitch | null;
+    },
   search: async (query: string, options: { objectType?: string; limit: number; threshold: number }) =>
     (
       (await apiRequest("POST", "/api/vector/search", { query, options })) as {

@@ -7,6 +7,7 @@ import { Button, buttonClasses } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { ModelsTab } from "./models-tab";
 import { SearchTab } from "./search-tab";
 import { useAnalytics, useIndexStatus, useModels, vectorApi, vectorKeys } from "./vector-api";
 
@@ -126,22 +127,7 @@ export function VectorSearchPage() {
           <p className="text-sm text-muted-foreground">No searches yet.</p>
         )
       ) : null}
-      {tab === "models" ? (
-        <ul className="grid gap-2 text-sm">
-          {models.data?.models.map((m) => (
-            <li key={m.id} className="grid gap-1 rounded-md border border-border p-3">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium">{m.name}</span>
-                <Badge tone={m.isActive ? "primary" : "neutral"}>{m.isActive ? "active" : "inactive"}</Badge>
-              </div>
-              <span>
-                Provider {m.provider} · model {m.modelId} · {m.dimensions} dimensions ·{" "}
-                {models.data?.index === "hnsw" ? "HNSW index (pgvector)" : "exact cosine scan (no pgvector)"}
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {tab === "models" ? <ModelsTab /> : null}
     </div>
   );
 }

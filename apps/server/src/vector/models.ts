@@ -1,0 +1,123 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { vectorSettings } from "../db/schema";
+import { AppError } from "../http/errors";
+import type { LlmGateway } from "../llm";
+import {
+  type Embedder,
+  type EmbeddingModelInfo,
+  localEmbedderOf,
+  localModelInfo,
+  OLLAMA_EMBEDDING,
+  OPENAI_EMBEDDING,
+  remoteEmbedder,
+} from "./embedders";
+import type { GloveEmbedder } from "./glove";
+
+/** A switch of a person's embedding model: their index re-embedded in the background. */
+export interface ModelSwitch {
+  target: string;
+  state: "embedding" | "done" | "failed";
+  done: number;
+  total: number;
+  error?: string;
+  cancel: AbortController;
+}
+
+/** Loads pgvector where it can be (PGlite ships it; a PostgreSQL server may not). */
+export async function loadPgvector(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`create extension if not exists vector`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The embedding models a person can use and the one their index is built with (searches use
+ * it until a switch to another has re-embedded everything).
+ */
+export class EmbeddingModels {
+  readonly local: Embedder;
+  readonly switches = new Map<string, ModelSwitch>();
+  readonly catalog: EmbeddingModelInfo[];
+  private readonly indexes = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    glove: GloveEmbedder,
+    /** pgvector is loaded: each model's vectors get an HNSW index (else searches scan exactly). */
+    readonly hnsw: boolean,
+    private readonly gateway?: LlmGateway,
+  ) {
+    this.local = localEmbedderOf(glove);
+    this.catalog = [localModelInfo(glove), ...(gateway ? [OPENAI_EMBEDDING, OLLAMA_EMBEDDING] : [])];
+  }
+
+  info(id: string): EmbeddingModelInfo {
+    const found = this.catalog.find((m) => m.id === id);
+    if (!found) throw new AppError(404, "not_found", `No embedding model '${id}'`);
+    return found;
+  }
+
+  /** The model the person's index is built with. */
+  async chosenId(userId: string): Promise<string> {
+    const [row] = await this.db
+      .select({ model: vectorSettings.model })
+      .from(vectorSettings)
+      .where(eq(vectorSettings.userId, userId));
+    return row && this.catalog.some((m) => m.id === row.model) ? row.model : this.local.id;
+  }
+
+  async embedder(userId: string, id: string): Promise<Embedder> {
+    const info = this.info(id);
+    if (info.provider === "local" || !this.gateway) return this.local;
+    const embedder = await remoteEmbedder(this.gateway, userId, {
+      ...info,
+      provider: info.provider as "openai",
+    });
+    await this.ensureIndex(embedder);
+    return embedder;
+  }
+
+  /** The embedder searches use. */
+  async current(userId: string): Promise<Embedder> {
+    return this.embedder(userId, await this.chosenId(userId));
+  }
+
+  /** Those new or changed objects are embedded with: the current model, and a switch's target. */
+  async writers(userId: string): Promise<Embedder[]> {
+    const current = await this.current(userId);
+    const switching = this.switches.get(userId);
+    if (switching?.state !== "embedding" || switching.target === current.id) return [current];
+    return [current, await this.embedder(userId, switching.target)];
+  }
+
+  async choose(userId: string, id: string): Promise<void> {
+    await this.db
+      .insert(vectorSettings)
+      .values({ userId, model: id })
+      .onConflictDoUpdate({ target: vectorSettings.userId, set: { model: id, updatedAt: new Date() } });
+  }
+
+  /** The model's HNSW index (a partial expression index over its rows), made once. */
+  ensureIndex(model: { id: string; dimensions: number }): Promise<void> {
+    if (!this.hnsw) return Promise.resolve();
+    let made = this.indexes.get(model.id);
+    if (!made) {
+      const name = `vector_chunks_${model.id.replace(/[^a-z0-9]/gi, "_")}_hnsw`;
+      const literal = model.id.replace(/'/g, "''");
+      made = this.db
+        .execute(
+          sql.raw(
+            `create index if not exists ${name} on vector_chunks using hnsw ((embedding::vector(${model.dimensions})) vector_cosine_ops) where model = '${literal}'`,
+          ),
+        )
+        .then(() => undefined);
+      made.catch(() => this.indexes.delete(model.id));
+      this.indexes.set(model.id, made);
+    }
+    return made;
+  }
+}

@@ -1,0 +1,88 @@
+// Retrieval quality on a labelled set built from data on the machine: WordNet's noun synsets
+// (Debian's wordnet-base, installed here when missing and run as root). Each document is one
+// synset's gloss; each query is a synset's words ('dog domestic dog Canis familiaris'); the
+// answer is that synset's gloss. recall@10 and MRR for keyword only, vector only and hybrid
+// (the app's own SQL and fusion), and how many of the top 10 share the answer's category
+// (WordNet's lexicographer file: noun.animal, noun.food, ...).
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { openPglite } from "../apps/server/src/db/client.ts";
+import { EmbeddingModels, loadPgvector } from "../apps/server/src/vector/models.ts";
+import { fuse, keywordCandidates, vectorCandidates } from "../apps/server/src/vector/search-sql.ts";
+import { VectorService } from "../apps/server/src/vector/service.ts";
+import { benchUser } from "./vector-data.mjs";
+
+const DATA = "/usr/share/wordnet/data.noun";
+const DOCUMENTS = Number(process.env.BENCH_WORDNET_DOCS ?? 5000);
+const QUERIES = Number(process.env.BENCH_WORDNET_QUERIES ?? 300);
+
+function synsets() {
+  if (!existsSync(DATA) && process.getuid?.() === 0)
+    execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "wordnet-base"], {
+      stdio: "ignore",
+    });
+  if (!existsSync(DATA)) throw new Error(`${DATA} is missing: apt-get install wordnet-base`);
+  const all = [];
+  for (const line of readFileSync(DATA, "latin1").split("\n")) {
+    if (!/^\d{8} /.test(line)) continue;
+    const [head, gloss] = line.split(" | ");
+    const fields = head.split(" ");
+    const count = Number.parseInt(fields[3], 16);
+    const words = Array.from({ length: count }, (_, i) =>
+      fields[4 + 2 * i].replace(/_/g, " ").replace(/\(.*\)$/, ""),
+    );
+    all.push({ id: fields[0], category: fields[1], words, gloss: (gloss ?? "").trim() });
+  }
+  const step = Math.max(1, Math.floor(all.length / DOCUMENTS));
+  return all.filter((_, i) => i % step === 0).slice(0, DOCUMENTS);
+}
+
+export async function qualityFigures(glove) {
+  let docs;
+  try {
+    docs = synsets();
+  } catch (err) {
+    console.log(`\nRetrieval quality: not measured (${err.message})`);
+    return;
+  }
+  const database = await openPglite();
+  await database.migrate();
+  const db = database.db;
+  const models = new EmbeddingModels(db, glove, await loadPgvector(db));
+  await models.ensureIndex(models.local);
+  const vectors = new VectorService(db, models);
+  const userId = await benchUser(db);
+  for (const d of docs)
+    await vectors.embedObject(userId, { objectType: "text", objectId: d.id, content: d.gloss });
+  const byId = new Map(docs.map((d) => [d.id, d]));
+  const step = Math.max(1, Math.floor(docs.length / QUERIES));
+  const queries = docs.filter((_, i) => i % step === 0).slice(0, QUERIES);
+  const modes = { keyword: [], vector: [], hybrid: [] };
+  const sameCategory = { keyword: 0, vector: 0, hybrid: 0 };
+  for (const q of queries) {
+    const query = q.words.join(" ");
+    const vector = glove.embed(query);
+    const base = { userId, model: models.local.id, vector };
+    const byKeyword = await keywordCandidates(db, { ...base, query });
+    const byVector = await vectorCandidates(db, { ...base, dims: glove.dimensions, hnsw: models.hnsw });
+    const ranked = { keyword: byKeyword, vector: byVector, hybrid: fuse([byVector, byKeyword]) };
+    for (const [mode, list] of Object.entries(ranked)) {
+      const top = list.slice(0, 10).map((c) => c.objectId);
+      const rank = top.indexOf(q.id);
+      modes[mode].push(rank < 0 ? 0 : 1 / (rank + 1));
+      sameCategory[mode] += top.filter((id) => byId.get(id)?.category === q.category).length / 10;
+    }
+  }
+  await database.close();
+  console.log(
+    `\nRetrieval quality, WordNet nouns: ${docs.length} glosses, ${queries.length} queries (a synset's words → its gloss)`,
+  );
+  for (const mode of ["keyword", "vector", "hybrid"]) {
+    const scores = modes[mode];
+    const recall = scores.filter((s) => s > 0).length / scores.length;
+    const mrr = scores.reduce((a, b) => a + b, 0) / scores.length;
+    console.log(
+      `  ${mode.padEnd(8)} recall@10 ${recall.toFixed(3)}  MRR ${mrr.toFixed(3)}  same category in top 10 ${((100 * sameCategory[mode]) / queries.length).toFixed(1)}%`,
+    );
+  }
+}

@@ -1,0 +1,151 @@
+// Semantic search figures (run: npm run bench:vector), each beside its reference in one run:
+//  - 100k chunks at 100-d (GloVe sentence vectors) and 384-d (clustered vectors): the HNSW
+//    query (the app's own SQL on PGlite's pgvector) p50/p99 and recall@10, against the exact
+//    scan run in the same process; LanceDB on the same data as the peer reference;
+//  - indexing throughput end to end (files → chunks → vectors → rows), against embedding alone;
+//  - retrieval quality on WordNet (bench/vector-quality.mjs).
+// BENCH_CHUNKS (default 100000) and BENCH_QUERIES (default 200) scale it down.
+import { sql } from "drizzle-orm";
+import { openPglite } from "../apps/server/src/db/client.ts";
+import { localEmbedder } from "../apps/server/src/vector/glove.ts";
+import { EmbeddingModels, loadPgvector } from "../apps/server/src/vector/models.ts";
+import { vectorCandidates } from "../apps/server/src/vector/search-sql.ts";
+import { VectorService } from "../apps/server/src/vector/service.ts";
+import { benchUser, percentile, randomSentence, seeded } from "./vector-data.mjs";
+import { lanceReference } from "./vector-lance.mjs";
+import { qualityFigures } from "./vector-quality.mjs";
+
+const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000);
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
+const glove = localEmbedder();
+const ms = (n) => `${n.toFixed(2)} ms`;
+
+/** Unit vectors around 1,000 centres (so nearest neighbours mean something). */
+function clustered(count, dims, random) {
+  const gauss = () => Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
+  const centres = Array.from({ length: 1000 }, () => Array.from({ length: dims }, gauss));
+  return Array.from({ length: count }, () => {
+    const c = centres[Math.floor(random() * centres.length)];
+    const v = Float32Array.from(c, (x) => x + 0.6 * gauss());
+    const norm = Math.hypot(...v);
+    return v.map((x) => x / norm);
+  });
+}
+
+async function insertVectors(db, userId, model, vectors, texts) {
+  for (let i = 0; i < vectors.length; i += 1000) {
+    const rows = vectors.slice(i, i + 1000).map((v, j) => ({
+      content: texts?.[i + j] ?? `chunk ${i + j}`,
+      embedding: `{${Array.from(v).join(",")}}`,
+    }));
+    await db.execute(sql`insert into vector_chunks (user_id, object_type, object_id, content, model, embedding)
+      select ${userId}, 'text', 'bench-' || ord, r.content, ${model}, r.embedding::real[]
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) with ordinality as r(content text, embedding text, ord int)`);
+  }
+}
+
+async function annFigures(dims) {
+  const random = seeded(dims);
+  const database = await openPglite();
+  await database.migrate();
+  const db = database.db;
+  if (!(await loadPgvector(db))) throw new Error("PGlite's pgvector did not load");
+  const userId = await benchUser(db);
+  const model = `bench-${dims}d`;
+  let vectors;
+  let texts;
+  let queries;
+  const started = performance.now();
+  if (dims === 100) {
+    texts = Array.from({ length: CHUNKS }, () => randomSentence(glove, random));
+    vectors = texts.map((t) => glove.embed(t));
+    queries = Array.from({ length: QUERIES }, () => glove.embed(randomSentence(glove, random)));
+  } else {
+    vectors = clustered(CHUNKS, dims, random);
+    queries = clustered(QUERIES, dims, random);
+  }
+  await insertVectors(db, userId, model, vectors, texts);
+  const loadedMs = performance.now() - started;
+  const models = new EmbeddingModels(db, glove, true);
+  const indexStart = performance.now();
+  await models.ensureIndex({ id: model, dimensions: dims });
+  const indexMs = performance.now() - indexStart;
+
+  const exact = [];
+  const hnsw = [];
+  let recall = 0;
+  for (const vector of queries) {
+    const input = { userId, model, dims, vector };
+    let t = performance.now();
+    const truth = await vectorCandidates(db, { ...input, hnsw: false });
+    exact.push(performance.now() - t);
+    t = performance.now();
+    const found = await vectorCandidates(db, { ...input, hnsw: true });
+    hnsw.push(performance.now() - t);
+    const top = new Set(truth.slice(0, 10).map((c) => c.id));
+    recall += found.slice(0, 10).filter((c) => top.has(c.id)).length / Math.min(10, top.size);
+  }
+  await database.close();
+  const figures = {
+    dims,
+    loadedMs,
+    indexMs,
+    hnswP50: percentile(hnsw, 50),
+    hnswP99: percentile(hnsw, 99),
+    exactP50: percentile(exact, 50),
+    recall: recall / queries.length,
+  };
+  figures.lance = await lanceReference(vectors, queries).catch((err) => ({ error: err.message }));
+  return figures;
+}
+
+async function throughput() {
+  const random = seeded(7);
+  const database = await openPglite();
+  await database.migrate();
+  const db = database.db;
+  const models = new EmbeddingModels(db, glove, await loadPgvector(db));
+  await models.ensureIndex(models.local);
+  const vectors = new VectorService(db, models);
+  const userId = await benchUser(db);
+  const files = Array.from({ length: 300 }, () =>
+    Array.from({ length: 120 }, () => randomSentence(glove, random)).join("\n"),
+  );
+  let t = performance.now();
+  let chunks = 0;
+  for (const [i, content] of files.entries())
+    chunks += (
+      await vectors.embedObject(userId, { objectType: "file", objectId: `/home/user/f${i}.txt`, content })
+    ).chunks;
+  const endToEnd = chunks / ((performance.now() - t) / 1000);
+  t = performance.now();
+  for (const content of files) for (const line of content.split("\n")) glove.embed(line);
+  const lines = files.length * 120;
+  const embedOnly = lines / ((performance.now() - t) / 1000);
+  await database.close();
+  return { chunks, endToEnd, embedOnly };
+}
+
+console.log(`Semantic search: ${CHUNKS} chunks, ${QUERIES} queries (PGlite + pgvector, in process)\n`);
+for (const dims of [100, 384]) {
+  const f = await annFigures(dims);
+  console.log(
+    `${dims}-d: loaded in ${(f.loadedMs / 1000).toFixed(1)} s, HNSW index built in ${(f.indexMs / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `  HNSW (pgvector)   p50 ${ms(f.hnswP50)}  p99 ${ms(f.hnswP99)}  recall@10 ${f.recall.toFixed(3)}   (target p50 ≤ 5 ms at recall ≥ 0.95)`,
+  );
+  console.log(
+    `  exact scan (SQL)  p50 ${ms(f.exactP50)}  → HNSW is ${(f.exactP50 / f.hnswP50).toFixed(1)}× faster`,
+  );
+  if (f.lance.error) console.log(`  LanceDB: not measured (${f.lance.error})`);
+  else
+    console.log(
+      `  LanceDB ${f.lance.version} (${f.lance.index})  p50 ${ms(f.lance.p50)}  p99 ${ms(f.lance.p99)}  recall@10 ${f.lance.recall.toFixed(3)}  → pgvector/LanceDB p50 ratio ${(f.hnswP50 / f.lance.p50).toFixed(2)}`,
+    );
+}
+const t = await throughput();
+console.log(
+  `\nIndexing, end to end (files → chunks → vectors → rows): ${t.endToEnd.toFixed(0)} chunks/s (${t.chunks} chunks); embedding alone ${t.embedOnly.toFixed(0)} lines/s → ratio ${(t.endToEnd / t.embedOnly).toFixed(3)}`,
+);
+await qualityFigures(glove);
