@@ -238,7 +238,7 @@ describeEachDatabase(
       expect(tool?.content).not.toContain("root:");
     });
 
-    it("search_files answers with passages of the indexed files, cited as path:from-to", async () => {
+    it("search_files answers with passages of the indexed files, cited as path:from-to around the matching line", async () => {
       await settings({ defaultProvider: "openai", safeMode: false });
       const report = Array.from({ length: 50 }, (_, i) =>
         i === 41 ? "The warranty of the boiler ends in March 2027." : `line ${i}`,
@@ -256,13 +256,14 @@ describeEachDatabase(
           kind: "tool-calls",
           calls: [{ id: "q", name: "search_files", args: { query: "boiler warranty" } }],
         },
-        { kind: "text", chunks: ["It ends in March 2027 (docs/house.txt:31-50)."] },
+        { kind: "text", chunks: ["It ends in March 2027 (docs/house.txt:39-45)."] },
       );
       const sessionId = await interpreterSession();
       live.send({ type: "chat_message", sessionId, content: "When does the boiler warranty end?" });
       expect((await turnEnd(sessionId)).state).toBe("done");
       const toolResult = JSON.stringify(provider.calls.at(-1)?.body);
-      expect(toolResult).toContain("/home/user/docs/house.txt:31-50");
+      // The chunk is lines 31-50; the citation points at line 42 with three lines either side.
+      expect(toolResult).toContain("/home/user/docs/house.txt:39-45");
       expect(toolResult).toContain("The warranty of the boiler ends in March 2027.");
     });
 
