@@ -24,14 +24,28 @@ export interface ModelSwitch {
   cancel: AbortController;
 }
 
-/** Loads pgvector where it can be (PGlite ships it; a PostgreSQL server may not). */
+/**
+ * Loads pgvector where it can be (PGlite ships it; a PostgreSQL server may not). HNSW scans
+ * look at 100 candidates (the default 40 is fewer than a search asks for) and keep scanning
+ * while the person filter drops rows (pgvector 0.8's iterative scan), for this connection and,
+ * where allowed, for every new one.
+ */
 export async function loadPgvector(db: Db): Promise<boolean> {
   try {
     await db.execute(sql`create extension if not exists vector`);
-    return true;
   } catch {
     return false;
   }
+  const settings = ["hnsw.ef_search = 100", "hnsw.iterative_scan = strict_order"];
+  for (const setting of settings) {
+    await db.execute(sql.raw(`set ${setting}`)).catch(() => {});
+    await db
+      .execute(
+        sql.raw(`do $$ begin execute format('alter database %I set ${setting}', current_database()); end $$`),
+      )
+      .catch(() => {});
+  }
+  return true;
 }
 
 /**

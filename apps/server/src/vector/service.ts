@@ -28,6 +28,14 @@ const toResult = (c: Candidate): SearchResult => ({
   metadata: { ...c.metadata, ...(c.lineFrom !== null ? { lines: `${c.lineFrom}-${c.lineTo}` } : {}) },
 });
 
+/** The object's vector: its chunks' mean direction (unit length; zeros when it has none). */
+function meanDirection(vectors: Float32Array[], dimensions: number): Float32Array {
+  const out = new Float32Array(dimensions);
+  for (const v of vectors) for (let d = 0; d < dimensions; d++) out[d] = (out[d] ?? 0) + (v[d] ?? 0);
+  const norm = Math.hypot(...out);
+  return norm > 0 ? out.map((x) => x / norm) : out;
+}
+
 /**
  * The person's semantic index: objects cut into chunks and embedded, searched by hybrid ranking
  * (full-text and vector similarity fused); every query scoped to the person.
@@ -45,7 +53,7 @@ export class VectorService {
 
   /**
    * Indexes one object (replacing what was indexed for it) with the person's model, and with a
-   * switch's target model while one runs; answers its first chunk and the object's vector.
+   * switch's target model while one runs; answers its first chunk and the object's vector (its chunks' mean direction).
    */
   async embedObject(
     userId: string,
@@ -56,11 +64,8 @@ export class VectorService {
     const rows: (typeof vectorChunks.$inferInsert)[] = [];
     let embedding: Float32Array | undefined;
     for (const embedder of await this.models.writers(userId)) {
-      // The first chunk's vector doubles as the object's when it is all of it.
-      const whole = chunks.length === 1 && chunks[0]?.content === input.content;
-      const texts = [...chunks.map((c) => c.content), ...(whole ? [] : [input.content.slice(0, 20_000)])];
-      const vectors = texts.length > 0 ? await embedder.embedMany(texts) : [];
-      embedding ??= vectors.at(-1) ?? new Float32Array(embedder.dimensions);
+      const vectors = chunks.length > 0 ? await embedder.embedMany(chunks.map((c) => c.content)) : [];
+      embedding ??= meanDirection(vectors, embedder.dimensions);
       rows.push(
         ...chunks.map((chunk, i) => ({
           userId,
