@@ -123,7 +123,11 @@ async function throughput() {
   // The reference: the same chunks embedded, nothing stored.
   t = performance.now();
   let embedded = 0;
-  for (const content of files) for (const chunk of fileChunks(content)) embedded += glove.embed(chunk.content).length > 0;
+  for (const content of files)
+    for (const chunk of fileChunks(content)) {
+      glove.embed(chunk.content);
+      embedded += 1;
+    }
   const embedOnly = embedded / ((performance.now() - t) / 1000);
   await database.close();
   return { chunks, endToEnd, embedOnly };
