@@ -2,7 +2,8 @@ import type { ChatMessage } from "@neuroos/contracts";
 import { Bot, CircleExclamationPoint, UserRound, Wrench } from "lucide-react";
 import { memo, type ReactNode, useMemo } from "react";
 import type { Citation } from "../../components/content/citations";
-import { type FencedCode, MarkdownContent } from "../../components/content/markdown-content";
+import { LazyMarkdownContent } from "../../components/content/lazy-markdown";
+import type { FencedCode } from "../../components/content/markdown-content";
 import { formatClock } from "../../lib/format";
 import type { Draft } from "./chat-state";
 import { RunnableCodeBlock } from "./runnable-code-block";
@@ -119,7 +120,7 @@ export const MessageItem = memo(function MessageItem({
   return (
     <Row kind="assistant" label="Assistant" meta={streaming ? "typing..." : metaLine(message)}>
       {message.content ? (
-        <MarkdownContent
+        <LazyMarkdownContent
           content={message.content}
           textKey={message.id}
           final={!streaming}

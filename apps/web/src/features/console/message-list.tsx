@@ -1,8 +1,17 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { MessageSquareText } from "lucide-react";
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import type { Citation } from "../../components/content/citations";
 import { FileViewerDialog } from "../../components/content/file-viewer-dialog";
+import { preloadMarkdown } from "../../components/content/lazy-markdown";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/api";
@@ -49,6 +58,10 @@ export function MessageList({ sessionId }: { sessionId: string }) {
     busy,
     useCallback((set: ReadonlySet<string>) => set.has(sessionId), [sessionId]),
   );
+  // A reply is coming: its markdown renderer loads meanwhile.
+  useEffect(() => {
+    if (isBusy) preloadMarkdown();
+  }, [isBusy]);
   const liveIds = useStore(
     agents,
     useCallback((state: AgentState) => state.callIds[sessionId] ?? NONE, [sessionId]),

@@ -1,16 +1,7 @@
 import { FileDiff, SendHorizontal, TextCursorInput } from "lucide-react";
-import {
-  type KeyboardEvent,
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { CodeBlock } from "../../components/content/code-block";
+import { LazyMarkdownContent } from "../../components/content/lazy-markdown";
 import type { FencedCode } from "../../components/content/markdown-content";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
@@ -18,10 +9,6 @@ import { toast } from "../../components/ui/use-toast";
 import type { ModelChoice } from "../../lib/model-choice";
 import { readEventStream } from "../../lib/sse-stream";
 import type { OpenFile } from "./open-files";
-
-const MarkdownContent = lazy(() =>
-  import("../../components/content/markdown-content").then((m) => ({ default: m.MarkdownContent })),
-);
 
 /** Spec: the IDE chat keeps role and content only. */
 export interface IdeMessage {
@@ -170,14 +157,12 @@ export function AssistantPanel({
             {m.role === "user" ? (
               <p className="whitespace-pre-wrap break-words">{m.content}</p>
             ) : m.content ? (
-              <Suspense fallback={<p className="whitespace-pre-wrap">{m.content}</p>}>
-                <MarkdownContent
-                  content={m.content}
-                  textKey={`ide-${i}`}
-                  final={!(thinking && i === messages.length - 1)}
-                  renderCode={renderCode}
-                />
-              </Suspense>
+              <LazyMarkdownContent
+                content={m.content}
+                textKey={`ide-${i}`}
+                final={!(thinking && i === messages.length - 1)}
+                renderCode={renderCode}
+              />
             ) : (
               <Spinner label="Thinking..." />
             )}

@@ -1,18 +1,14 @@
 import { Download, Eye, PencilLine, Sparkles } from "lucide-react";
-import { lazy, Suspense, useId, useState } from "react";
+import { useId, useState } from "react";
 import { AiActionOutput } from "../../components/ai/ai-action-output";
+import { LazyMarkdownContent } from "../../components/content/lazy-markdown";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
-import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { type AiActionFailure, useAiAction } from "../../lib/ai-action";
 import { useDocument } from "../../lib/documents/use-document";
 import { AppScreen, downloadText, fileNameOf, useAiSetup } from "../app-kit";
 import { DictationButton } from "./dictation-button";
-
-const MarkdownContent = lazy(() =>
-  import("../../components/content/markdown-content").then((m) => ({ default: m.MarkdownContent })),
-);
 
 /** Spec: the note's default title, and where the open note is kept on the device. */
 export const DEFAULT_NOTE_TITLE = "Untitled Note";
@@ -85,12 +81,10 @@ export function NotesPage() {
             aria-label="Preview"
             className="min-h-[50dvh] overflow-x-auto rounded-md border border-input p-3 text-sm"
           >
-            <Suspense fallback={<Spinner label="Loading the preview..." />}>
-              <MarkdownContent
-                content={note.content || "*Nothing written yet.*"}
-                textKey={note.id ?? "new-note"}
-              />
-            </Suspense>
+            <LazyMarkdownContent
+              content={note.content || "*Nothing written yet.*"}
+              textKey={note.id ?? "new-note"}
+            />
           </section>
         ) : (
           <textarea

@@ -1,20 +1,16 @@
 import type { AiActionId } from "@neuroos/contracts";
 import { Eye, Languages, List, PencilLine, Undo2, Wand2, WandSparkles } from "lucide-react";
-import { lazy, Suspense, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { AiActionOutput } from "../../components/ai/ai-action-output";
+import { LazyMarkdownContent } from "../../components/content/lazy-markdown";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
-import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { type AiActionFailure, useAiAction } from "../../lib/ai-action";
 import { useDocument } from "../../lib/documents/use-document";
 import { AppScreen, useAiSetup } from "../app-kit";
 import { ExportButtons } from "./export-menu";
 import { FormatToolbar } from "./format-toolbar";
-
-const MarkdownContent = lazy(() =>
-  import("../../components/content/markdown-content").then((m) => ({ default: m.MarkdownContent })),
-);
 
 export const DEFAULT_DOCUMENT_TITLE = "Untitled Document";
 const smartDocument = {
@@ -140,12 +136,10 @@ export function SmartDocPage() {
             aria-label="Preview"
             className="min-h-[45dvh] overflow-x-auto rounded-md border border-input p-3 text-sm"
           >
-            <Suspense fallback={<Spinner label="Loading the preview..." />}>
-              <MarkdownContent
-                content={doc.content || "*Nothing written yet.*"}
-                textKey={doc.id ?? "new-document"}
-              />
-            </Suspense>
+            <LazyMarkdownContent
+              content={doc.content || "*Nothing written yet.*"}
+              textKey={doc.id ?? "new-document"}
+            />
           </section>
         ) : (
           <textarea
