@@ -202,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     localEmbedder(),
     await loadPgvector(database.db),
     llm.gateway,
+    path.join(env.DATA_DIR, "embedding-models"),
   );
   await embeddingModels.ensureIndex(embeddingModels.local);
   const vectors = new VectorService(database.db, embeddingModels);

@@ -14,7 +14,7 @@ export interface Embedder {
 export interface EmbeddingModelInfo {
   id: string;
   name: string;
-  provider: "local" | ProviderId;
+  provider: "local" | "transformers" | ProviderId;
   modelId: string;
   dimensions: number;
 }

@@ -1,18 +1,23 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { addMessage, createSession } from "../chat/service";
 import { providerEnv } from "../llm/testing/helpers";
 import { ProviderTestServer } from "../llm/testing/provider-server";
 import { describeEachDatabase } from "../test/databases";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+import { writeTinyModel } from "./testing/tiny-model";
 
 type Who = { cookie: string; user: { id: string } };
 
 describeEachDatabase("semantic search: embedding models and an index kept current", (db) => {
   let server: ProviderTestServer;
   let t: TestApp;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "neuroos-models-"));
   beforeAll(async () => {
     server = await ProviderTestServer.start();
-    t = await buildTestApp(db(), providerEnv(server));
+    t = await buildTestApp(db(), providerEnv(server, { DATA_DIR: dataDir }));
   });
   afterAll(async () => {
     await t.app.close();
@@ -168,5 +173,40 @@ describeEachDatabase("semantic search: embedding models and an index kept curren
       metadata: {},
     });
     expect((await search(who, "passport number secret", "message")).length).toBe(0);
+  });
+
+  it("a transformers.js model placed in the data directory is listed and used, offline", async () => {
+    const who = await signedInUser(t.app);
+    const before = (await api(who, "GET", "/api/vector/models")).json().models;
+    expect(before.some((m: { provider: string }) => m.provider === "transformers")).toBe(false);
+    writeTinyModel(path.join(dataDir, "embedding-models", "tiny-minilm"), [
+      ["cat", "kitten", "purr", "whiskers"],
+      ["boat", "sail", "harbour", "anchor"],
+    ]);
+    const models = (await api(who, "GET", "/api/vector/models")).json().models;
+    expect(models.find((m: { provider: string }) => m.provider === "transformers")).toMatchObject({
+      id: "transformers:tiny-minilm",
+      modelId: "tiny-minilm",
+      dimensions: 8,
+      isActive: false,
+    });
+    await api(who, "POST", "/api/vector/embed", { content: "The kitten has long whiskers." });
+    await api(who, "POST", "/api/vector/embed", { content: "Drop the anchor in the harbour." });
+    const switched = await api(who, "POST", "/api/vector/models/active", {
+      modelId: "transformers:tiny-minilm",
+    });
+    expect(switched.statusCode).toBe(202);
+    expect((await settled(who)).switching).toMatchObject({
+      state: "done",
+      target: "transformers:tiny-minilm",
+    });
+    // 'purr' and 'cat' share no word with the kitten text: only the model's vectors relate them.
+    const results = (
+      await api(who, "POST", "/api/vector/search", { query: "purr cat", options: { threshold: 0.9 } })
+    ).json().results;
+    expect(results.map((r: { content: string }) => r.content)).toEqual(["The kitten has long whiskers."]);
+    expect((await api(who, "POST", "/api/vector/embed", { content: "sail" })).json().embedding).toHaveLength(
+      8,
+    );
   });
 });

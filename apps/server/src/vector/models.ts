@@ -13,6 +13,7 @@ import {
   remoteEmbedder,
 } from "./embedders";
 import type { GloveEmbedder } from "./glove";
+import { transformersEmbedder, transformersModels } from "./transformers";
 
 /** A switch of a person's embedding model: their index re-embedded in the background. */
 export interface ModelSwitch {
@@ -55,7 +56,7 @@ export async function loadPgvector(db: Db): Promise<boolean> {
 export class EmbeddingModels {
   readonly local: Embedder;
   readonly switches = new Map<string, ModelSwitch>();
-  readonly catalog: EmbeddingModelInfo[];
+  private readonly fixed: EmbeddingModelInfo[];
   private readonly indexes = new Map<string, Promise<void>>();
 
   constructor(
@@ -64,9 +65,16 @@ export class EmbeddingModels {
     /** pgvector is loaded: each model's vectors get an HNSW index (else searches scan exactly). */
     readonly hnsw: boolean,
     private readonly gateway?: LlmGateway,
+    /** Where transformers.js models are placed (`<DATA_DIR>/embedding-models`). */
+    private readonly transformersDir?: string,
   ) {
     this.local = localEmbedderOf(glove);
-    this.catalog = [localModelInfo(glove), ...(gateway ? [OPENAI_EMBEDDING, OLLAMA_EMBEDDING] : [])];
+    this.fixed = [localModelInfo(glove), ...(gateway ? [OPENAI_EMBEDDING, OLLAMA_EMBEDDING] : [])];
+  }
+
+  /** The models to choose from: the local one, the providers', and the transformers.js folders present now. */
+  get catalog(): EmbeddingModelInfo[] {
+    return [...this.fixed, ...(this.transformersDir ? transformersModels(this.transformersDir) : [])];
   }
 
   info(id: string): EmbeddingModelInfo {
@@ -86,11 +94,13 @@ export class EmbeddingModels {
 
   async embedder(userId: string, id: string): Promise<Embedder> {
     const info = this.info(id);
-    if (info.provider === "local" || !this.gateway) return this.local;
-    const embedder = await remoteEmbedder(this.gateway, userId, {
-      ...info,
-      provider: info.provider as "openai",
-    });
+    if (info.provider === "local") return this.local;
+    const embedder =
+      info.provider === "transformers" && this.transformersDir
+        ? transformersEmbedder(this.transformersDir, info)
+        : this.gateway
+          ? await remoteEmbedder(this.gateway, userId, { ...info, provider: info.provider as "openai" })
+          : this.local;
     await this.ensureIndex(embedder);
     return embedder;
   }

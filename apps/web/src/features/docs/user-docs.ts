@@ -8,6 +8,7 @@ import keyboard from "../../../../../docs/user/keyboard.md?raw";
 import providers from "../../../../../docs/user/providers.md?raw";
 import safeMode from "../../../../../docs/user/safe-mode.md?raw";
 import selfHosting from "../../../../../docs/user/self-hosting.md?raw";
+import semanticSearch from "../../../../../docs/user/semantic-search.md?raw";
 import terminal from "../../../../../docs/user/terminal.md?raw";
 
 export interface DocPage {
@@ -27,6 +28,7 @@ export const docPages: DocPage[] = [
   ["terminal", terminal],
   ["apps", apps],
   ["ide", ide],
+  ["semantic-search", semanticSearch],
   ["keyboard", keyboard],
   ["self-hosting", selfHosting],
 ].map(([slug, markdown]) => ({

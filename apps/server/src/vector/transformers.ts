@@ -1,0 +1,82 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Embedder, EmbeddingModelInfo } from "./embedders";
+
+/** A transformers.js model folder holds these (the layout of Hugging Face's ONNX exports). */
+const REQUIRED = ["config.json", "tokenizer.json", path.join("onnx", "model.onnx")];
+const BATCH = 32;
+
+/**
+ * The sentence-embedding models placed in the data directory (`<DATA_DIR>/embedding-models/<name>/`,
+ * e.g. all-MiniLM-L6-v2's ONNX export): nothing is downloaded, a folder is used when its files
+ * are there. Dimensions come from its config.json (hidden_size).
+ */
+export function transformersModels(dir: string): EmbeddingModelInfo[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && REQUIRED.every((f) => existsSync(path.join(dir, d.name, f))))
+    .flatMap((d) => {
+      try {
+        const config = JSON.parse(readFileSync(path.join(dir, d.name, "config.json"), "utf8"));
+        const dimensions = Number(config.hidden_size ?? config.dim ?? config.d_model);
+        if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 4096) return [];
+        return [
+          {
+            id: `transformers:${d.name}`,
+            name: `${d.name} (transformers.js, local)`,
+            provider: "transformers" as const,
+            modelId: d.name,
+            dimensions,
+          },
+        ];
+      } catch {
+        return [];
+      }
+    });
+}
+
+type Extractor = (
+  texts: string[],
+  options: { pooling: "mean"; normalize: boolean },
+) => Promise<{ data: Float32Array; dims: number[] }>;
+const extractors = new Map<string, Promise<Extractor>>();
+
+async function extractor(dir: string, name: string): Promise<Extractor> {
+  const key = path.join(dir, name);
+  let loading = extractors.get(key);
+  if (!loading) {
+    loading = (async () => {
+      const transformers = await import("@huggingface/transformers");
+      transformers.env.allowRemoteModels = false;
+      transformers.env.allowLocalModels = true;
+      transformers.env.localModelPath = `${dir}${path.sep}`;
+      const pipe = await transformers.pipeline("feature-extraction", name, { dtype: "fp32" });
+      return pipe as unknown as Extractor;
+    })();
+    loading.catch(() => extractors.delete(key));
+    extractors.set(key, loading);
+  }
+  return loading;
+}
+
+/** A transformers.js model as an Embedder: mean pooling, unit length, on this machine's CPU. */
+export function transformersEmbedder(dir: string, info: EmbeddingModelInfo): Embedder {
+  return {
+    id: info.id,
+    dimensions: info.dimensions,
+    embedMany: async (texts) => {
+      const run = await extractor(dir, info.modelId);
+      const out: Float32Array[] = [];
+      for (let i = 0; i < texts.length; i += BATCH) {
+        const batch = texts.slice(i, i + BATCH);
+        const tensor = await run(batch, { pooling: "mean", normalize: true });
+        for (let j = 0; j < batch.length; j++) {
+          const vector = tensor.data.slice(j * info.dimensions, (j + 1) * info.dimensions);
+          // No known token: zeros (normalizing them gives NaN).
+          out.push(vector.some(Number.isNaN) ? new Float32Array(info.dimensions) : vector);
+        }
+      }
+      return out;
+    },
+  };
+}
