@@ -1,18 +1,12 @@
 // Shared parts of the semantic search benches: a seeded random source, sentences of real
 // words, a person to own the rows, percentiles.
 import { sql } from "drizzle-orm";
+import { openPglite } from "../apps/server/src/db/client.ts";
+import { seededRandom } from "../apps/server/src/test/seeded-random.ts";
+import { EmbeddingModels, loadPgvector } from "../apps/server/src/vector/models.ts";
+import { VectorService } from "../apps/server/src/vector/service.ts";
 
-/** A small seeded generator (mulberry32): the same data every run. */
-export function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const seeded = seededRandom;
 
 let vocabulary;
 /** Twelve words drawn from the table's 20,000 most frequent (rank-weighted, like real text). */
@@ -32,4 +26,14 @@ export async function benchUser(db) {
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** A fresh in-memory database with the app's tables, pgvector, the local model's index and a person. */
+export async function benchIndex(glove) {
+  const database = await openPglite();
+  await database.migrate();
+  const db = database.db;
+  const models = new EmbeddingModels(db, glove, await loadPgvector(db));
+  await models.ensureIndex(models.local);
+  return { database, db, models, vectors: new VectorService(db, models), userId: await benchUser(db) };
 }

@@ -6,11 +6,8 @@
 // (WordNet's lexicographer file: noun.animal, noun.food, ...).
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { openPglite } from "../apps/server/src/db/client.ts";
-import { EmbeddingModels, loadPgvector } from "../apps/server/src/vector/models.ts";
 import { fuse, keywordCandidates, vectorCandidates } from "../apps/server/src/vector/search-sql.ts";
-import { VectorService } from "../apps/server/src/vector/service.ts";
-import { benchUser } from "./vector-data.mjs";
+import { benchIndex } from "./vector-data.mjs";
 
 const DATA = "/usr/share/wordnet/data.noun";
 const DOCUMENTS = Number(process.env.BENCH_WORDNET_DOCS ?? 5000);
@@ -45,13 +42,7 @@ export async function qualityFigures(glove) {
     console.log(`\nRetrieval quality: not measured (${err.message})`);
     return;
   }
-  const database = await openPglite();
-  await database.migrate();
-  const db = database.db;
-  const models = new EmbeddingModels(db, glove, await loadPgvector(db));
-  await models.ensureIndex(models.local);
-  const vectors = new VectorService(db, models);
-  const userId = await benchUser(db);
+  const { database, db, models, vectors, userId } = await benchIndex(glove);
   for (const d of docs)
     await vectors.embedObject(userId, { objectType: "text", objectId: d.id, content: d.gloss });
   const byId = new Map(docs.map((d) => [d.id, d]));

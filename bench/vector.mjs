@@ -11,8 +11,7 @@ import { fileChunks } from "../apps/server/src/vector/chunks.ts";
 import { localEmbedder } from "../apps/server/src/vector/glove.ts";
 import { EmbeddingModels, loadPgvector } from "../apps/server/src/vector/models.ts";
 import { vectorCandidates } from "../apps/server/src/vector/search-sql.ts";
-import { VectorService } from "../apps/server/src/vector/service.ts";
-import { benchUser, percentile, randomSentence, seeded } from "./vector-data.mjs";
+import { benchIndex, benchUser, percentile, randomSentence, seeded } from "./vector-data.mjs";
 import { lanceReference } from "./vector-lance.mjs";
 import { qualityFigures } from "./vector-quality.mjs";
 
@@ -103,13 +102,7 @@ async function annFigures(dims) {
 
 async function throughput() {
   const random = seeded(7);
-  const database = await openPglite();
-  await database.migrate();
-  const db = database.db;
-  const models = new EmbeddingModels(db, glove, await loadPgvector(db));
-  await models.ensureIndex(models.local);
-  const vectors = new VectorService(db, models);
-  const userId = await benchUser(db);
+  const { database, vectors, userId } = await benchIndex(glove);
   const files = Array.from({ length: 300 }, () =>
     Array.from({ length: 120 }, () => randomSentence(glove, random)).join("\n"),
   );

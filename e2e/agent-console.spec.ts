@@ -120,13 +120,7 @@ test("deny at 360 px with the keyboard: the tool does not run, the model answers
   // The current (plain chat) session gets the Interpreter through the session's agent picker.
   const picker = page.getByLabel("Agent", { exact: true });
   await expect(picker.locator("option:checked")).toHaveText("Plain chat (no tools)");
-  await picker.selectOption({ label: "Interpreter (default, safe mode)" });
-  await expect
-    .poll(async () => {
-      const sessions = await (await page.request.get("/api/sessions")).json();
-      return sessions[0]?.agentId;
-    })
-    .toMatch(/.+/);
+  await ui.useInterpreter();
 
   provider.script(
     {
@@ -165,10 +159,7 @@ test("Stop while an approval waits: the question is cancelled, the run ends, Sto
   provider,
 }) => {
   const ui = await ConsolePage.openAsNewUser(page);
-  await page.getByLabel("Agent", { exact: true }).selectOption({ label: "Interpreter (default, safe mode)" });
-  await expect
-    .poll(async () => (await (await page.request.get("/api/sessions")).json())[0]?.agentId)
-    .toMatch(/.+/);
+  await ui.useInterpreter();
   provider.script({
     kind: "tool-calls",
     calls: [{ id: "call_5", name: "run_code", args: { language: "python", code: "print(5)" } }],
@@ -191,10 +182,7 @@ test("a reload while an approval waits: the question is asked again and can be a
 }) => {
   const ui = await ConsolePage.openAsNewUser(page);
   await requireSandbox(page);
-  await page.getByLabel("Agent", { exact: true }).selectOption({ label: "Interpreter (default, safe mode)" });
-  await expect
-    .poll(async () => (await (await page.request.get("/api/sessions")).json())[0]?.agentId)
-    .toMatch(/.+/);
+  await ui.useInterpreter();
   provider.script(
     {
       kind: "tool-calls",

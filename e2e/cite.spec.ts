@@ -45,10 +45,7 @@ test("upload a document, ask the agent about it: the answer cites the file, and 
   await expect(page.getByTestId("file-row").filter({ hasText: "handbook.md" })).toBeVisible();
 
   await ui.goto();
-  await page.getByLabel("Agent", { exact: true }).selectOption({ label: "Interpreter (default, safe mode)" });
-  await expect
-    .poll(async () => (await (await page.request.get("/api/sessions")).json())[0]?.agentId)
-    .toMatch(/.+/);
+  await ui.useInterpreter();
   provider.script(
     {
       kind: "tool-calls",

@@ -19,6 +19,16 @@ export class ConsolePage {
     return ui;
   }
 
+  /** Gives the current session the default agent (Interpreter) and waits until it is stored. */
+  async useInterpreter(): Promise<void> {
+    await this.page
+      .getByLabel("Agent", { exact: true })
+      .selectOption({ label: "Interpreter (default, safe mode)" });
+    await expect
+      .poll(async () => (await (await this.page.request.get("/api/sessions")).json())[0]?.agentId)
+      .toMatch(/.+/);
+  }
+
   get heading() {
     return this.page.getByRole("heading", { level: 1, name: "System Console" });
   }

@@ -1,5 +1,6 @@
 import { randomFillSync } from "node:crypto";
 import fs from "node:fs";
+import { seededRandom } from "../../test/seeded-random";
 
 /**
  * Writes a GGUF v3 file of a llama-architecture model with random weights: a real file
@@ -140,18 +141,6 @@ function vocabulary(size: number) {
   return { tokens: tokens.slice(0, size), types: types.slice(0, size), scores: scores.slice(0, size) };
 }
 
-/** mulberry32: reproducible weights for the tests. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function f16(value: number): number {
   const f = new Float32Array([value]);
   const x = new Uint32Array(f.buffer)[0] ?? 0;
@@ -274,7 +263,7 @@ export async function writeRandomLlamaGguf(
     const header = head.concat();
     fs.writeSync(fd, header);
     fs.writeSync(fd, pad(header.length));
-    const rand = prng(options.seed ?? 42);
+    const rand = seededRandom(options.seed ?? 42);
     for (const t of tensors) {
       const data = tensorData(t, rand, type === "f32" ? 0.15 : 0.05);
       fs.writeSync(fd, data);
