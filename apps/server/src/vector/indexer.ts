@@ -196,7 +196,7 @@ export class VectorIndexer {
         objectType: "file",
         objectId: path,
         content: file.content,
-        metadata: { path },
+        metadata: { path, size: file.size, modified: file.modified },
       });
     } catch (err) {
       const status = (err as { status?: number }).status;
@@ -205,9 +205,49 @@ export class VectorIndexer {
     }
   }
 
-  /** After files changed: those indexed are read again (or dropped when deleted). */
+  /**
+   * After files changed (written, uploaded, moved, deleted, or by code run in the sandbox, which
+   * reports the folder it ran over): a file is read again or dropped; under a folder, files new
+   * or changed since they were indexed are read, and files gone are dropped.
+   */
   async changed(userId: string, paths: string[]): Promise<void> {
     if (!(await this.isInitialized(userId))) return; // not asked for: nothing to keep current
-    for (const path of paths) await this.indexFile(userId, path).catch(() => {});
+    const owner = await this.owner(userId);
+    if (!owner) return;
+    for (const path of paths) await this.reconcile(userId, owner, path).catch(() => {});
+  }
+
+  private async reconcile(userId: string, owner: Owner, path: string): Promise<void> {
+    const indexed = await this.indexedUnder(userId, path);
+    const listing = await this.workspaces.list(owner, path, true).catch(() => null);
+    if (!listing) {
+      // A file, or a folder that is gone: the file is read again (or dropped), the folder's files dropped.
+      for (const gone of indexed.keys())
+        if (gone !== path) await this.vectors.removeObject(userId, "file", gone);
+      return this.indexFile(userId, path, undefined, owner);
+    }
+    const present = new Set<string>();
+    for (const entry of listing.entries) {
+      if (entry.type !== "file") continue;
+      present.add(entry.path);
+      const known = indexed.get(entry.path);
+      if (!known || known.size !== entry.size || known.modified !== entry.modified)
+        await this.indexFile(userId, entry.path, undefined, owner);
+    }
+    for (const gone of indexed.keys())
+      if (!present.has(gone) && !listing.truncated) await this.vectors.removeObject(userId, "file", gone);
+  }
+
+  /** The files indexed at or under a path, with the size and time they had when indexed. */
+  private async indexedUnder(userId: string, path: string) {
+    const prefix = `${path.replace(/\/+$/, "").replace(/[\\%_]/g, (c) => `\\${c}`)}/%`;
+    const result = (await this.db.execute(sql`
+      select distinct on (object_id) object_id as path, (metadata->>'size')::bigint as size,
+        metadata->>'modified' as modified
+      from vector_chunks where user_id = ${userId} and object_type = 'file'
+        and (object_id = ${path} or object_id like ${prefix})`)) as unknown as {
+      rows: { path: string; size: string | null; modified: string | null }[];
+    };
+    return new Map(result.rows.map((r) => [r.path, { size: Number(r.size), modified: r.modified }]));
   }
 }

@@ -194,4 +194,51 @@ describeEachDatabase("semantic search: /api/vector/*", (db) => {
     await api("DELETE", "/api/files?path=/home/user/trip.md", undefined, carol);
     await expect.poll(lisbon).toBe(false);
   });
+
+  it("kept current for folders and for files code writes in the sandbox: moved, deleted, created", async () => {
+    const dave = await signedInUser(t.app);
+    await api("POST", "/api/vector/initialize", undefined, dave);
+    await expect
+      .poll(async () => (await api("GET", "/api/vector/status", undefined, dave)).json().progress.state)
+      .toBe("done");
+    const where = async (query: string) =>
+      (
+        await api(
+          "POST",
+          "/api/vector/search",
+          { query, options: { threshold: 0.1, objectType: "file" } },
+          dave,
+        )
+      )
+        .json()
+        .results.map((r: { objectId: string }) => r.objectId);
+    await api(
+      "PUT",
+      "/api/files/content",
+      { path: "/home/user/trips/rome.md", content: "Colosseum tickets for Tuesday." },
+      dave,
+    );
+    await expect.poll(() => where("Colosseum tickets")).toContain("/home/user/trips/rome.md");
+    // A folder moved: its files are found under the new path only.
+    await api("POST", "/api/files/move", { from: "/home/user/trips", to: "/home/user/travel" }, dave);
+    await expect
+      .poll(async () => (await where("Colosseum tickets")).filter((p: string) => p.endsWith("/rome.md")))
+      .toEqual(["/home/user/travel/rome.md"]);
+    // A folder deleted: its files are gone from the index.
+    await api("DELETE", "/api/files?path=/home/user/travel", undefined, dave);
+    await expect
+      .poll(async () => (await where("Colosseum tickets")).filter((p: string) => p.endsWith("/rome.md")))
+      .toEqual([]);
+
+    const sandbox = (await api("GET", "/api/sandbox/health", undefined, dave)).json();
+    if (!sandbox.available && !process.env.CI) return; // this machine cannot run code; CI can
+    const ran = await api(
+      "POST",
+      "/api/sandbox/run",
+      { language: "bash", code: "echo 'Saffron risotto needs arborio rice.' > ~/cook.md" },
+      dave,
+    );
+    expect(ran.json().exitCode).toBe(0);
+    await expect.poll(() => where("saffron risotto")).toContain("/home/user/cook.md");
+  });
 });
