@@ -56,7 +56,8 @@ export async function lanceReference(vectors, queries) {
         .limit(10)
         .toArray();
       const t = performance.now();
-      const found = await table.vectorSearch(vector).distanceType("cosine").limit(10).toArray();
+      // ef 100: the candidate list pgvector gets here too (hnsw.ef_search).
+      const found = await table.vectorSearch(vector).distanceType("cosine").ef(100).limit(10).toArray();
       times.push(performance.now() - t);
       const top = new Set(truth.map((r) => r.id));
       recall += found.filter((r) => top.has(r.id)).length / Math.max(1, top.size);

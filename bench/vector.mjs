@@ -11,6 +11,7 @@ import { fileChunks } from "../apps/server/src/vector/chunks.ts";
 import { localEmbedder } from "../apps/server/src/vector/glove.ts";
 import { EmbeddingModels, loadPgvector } from "../apps/server/src/vector/models.ts";
 import { vectorCandidates } from "../apps/server/src/vector/search-sql.ts";
+import { VectorService } from "../apps/server/src/vector/service.ts";
 import { benchIndex, benchUser, percentile, randomSentence, seeded } from "./vector-data.mjs";
 import { lanceReference } from "./vector-lance.mjs";
 import { qualityFigures } from "./vector-quality.mjs";
@@ -71,6 +72,7 @@ async function annFigures(dims) {
   const indexStart = performance.now();
   await models.ensureIndex({ id: model, dimensions: dims });
   const indexMs = performance.now() - indexStart;
+  await new VectorService(db, models).analyze(); // as the indexer does after indexing
 
   const exact = [];
   const hnsw = [];

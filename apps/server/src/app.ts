@@ -206,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await embeddingModels.ensureIndex(embeddingModels.local);
   const vectors = new VectorService(database.db, embeddingModels);
+  await vectors.analyze();
   const indexer = new VectorIndexer(database.db, vectors, workspaces);
   workspaces.onChange((userId, paths) => void indexer.changed(userId, paths));
   await app.register(vectorRoutes, { db: database.db, vectors, indexer });

@@ -111,6 +111,7 @@ export class VectorIndexer {
       await this.indexObject(userId, object);
       progress.done += 1;
     }
+    await this.vectors.analyze();
     progress.state = "done";
   }
 

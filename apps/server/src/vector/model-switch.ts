@@ -101,6 +101,7 @@ export async function startModelSwitch(
     await db
       .delete(vectorChunks)
       .where(and(eq(vectorChunks.userId, userId), ne(vectorChunks.model, targetId)));
+    await db.execute(sql`analyze vector_chunks`);
     job.done = job.total;
     job.state = "done";
   })().catch(async (err: unknown) => {

@@ -9,6 +9,9 @@ import { type Candidate, fuse, keywordCandidates, vectorCandidates } from "./sea
 
 export type ObjectType = "file" | "message" | "document" | "text";
 
+/** Rows written between two refreshes of the planner's statistics. */
+const ANALYZE_EVERY = 2000;
+
 export interface SearchOptions {
   objectType?: ObjectType;
   /** Spec: 1-50, default 10. */
@@ -45,6 +48,24 @@ export class VectorService {
     private readonly db: Db,
     readonly models: EmbeddingModels,
   ) {}
+
+  private writtenSinceAnalyze = 0;
+
+  /**
+   * Refreshes the planner's statistics of the chunks (PGlite runs no autovacuum): without them
+   * it scans every row instead of using the HNSW index. Run after bulk indexing and every
+   * ANALYZE_EVERY rows written.
+   */
+  async analyze(): Promise<void> {
+    this.writtenSinceAnalyze = 0;
+    await this.db.execute(sql`analyze vector_chunks`);
+  }
+
+  /** Counts rows written; past ANALYZE_EVERY, refreshes the statistics in the background. */
+  wrote(rows: number): void {
+    this.writtenSinceAnalyze += rows;
+    if (this.writtenSinceAnalyze >= ANALYZE_EVERY) void this.analyze().catch(() => {});
+  }
 
   /** pgvector is loaded: HNSW indexes serve vector candidates (else an exact scan). */
   get hnsw(): boolean {
@@ -85,6 +106,7 @@ export class VectorService {
       if (rows.length === 0) return [];
       return tx.insert(vectorChunks).values(rows).returning({ id: vectorChunks.id });
     });
+    this.wrote(inserted.length);
     return { id: inserted[0]?.id ?? null, chunks: chunks.length, embedding: Array.from(embedding ?? []) };
   }
 
