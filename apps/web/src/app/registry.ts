@@ -86,6 +86,10 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: true,
     onDesktop: false,
+    load: screen(
+      () => import("../features/desktop/desktop-page"),
+      (m) => m.DesktopPage,
+    ),
   },
   {
     id: "tools",

@@ -1,0 +1,95 @@
+import { type KeyboardEvent, useRef } from "react";
+import { type AppEntry, isAvailable } from "../../app/registry";
+import { Dialog } from "../../components/ui/dialog";
+
+const COLUMNS = 4;
+
+/** The apps whose title matches the search text (case-insensitive), in registry order. */
+export function matchApps(apps: AppEntry[], text: string): AppEntry[] {
+  const needle = text.trim().toLowerCase();
+  return needle ? apps.filter((a) => a.title.toLowerCase().includes(needle)) : apps;
+}
+
+/**
+ * Spec: the 'All Apps' overlay, a 4-column grid filtered by the search text. Enter in the search
+ * opens the first match; arrow keys move through the results.
+ */
+export function Launcher({
+  open,
+  onOpenChange,
+  apps,
+  search,
+  onSearch,
+  onLaunch,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  apps: AppEntry[];
+  search: string;
+  onSearch: (text: string) => void;
+  onLaunch: (app: AppEntry) => void;
+}) {
+  const grid = useRef<HTMLUListElement>(null);
+  const shown = matchApps(apps, search);
+  const firstAvailable = shown.find(isAvailable);
+
+  const moveFocus = (event: KeyboardEvent) => {
+    const buttons = [...(grid.current?.querySelectorAll<HTMLButtonElement>("button:not(:disabled)") ?? [])];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: COLUMNS, ArrowUp: -COLUMNS }[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const next = at < 0 ? 0 : Math.min(buttons.length - 1, Math.max(0, at + step));
+    buttons[next]?.focus();
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="All Apps" size="lg">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys move focus among the buttons inside */}
+      <div className="grid gap-4 p-5" onKeyDown={moveFocus}>
+        <input
+          type="search"
+          autoFocus
+          value={search}
+          onChange={(event) => onSearch(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && firstAvailable) onLaunch(firstAvailable);
+          }}
+          placeholder="Search apps..."
+          aria-label="Search apps"
+          className="h-9 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring"
+        />
+        {shown.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No app matches '{search}'.</p>
+        ) : (
+          <ul ref={grid} aria-label="Apps" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {shown.map((app) => {
+              const Icon = app.icon;
+              const ready = isAvailable(app);
+              return (
+                <li key={app.id}>
+                  <button
+                    type="button"
+                    disabled={!ready}
+                    onClick={() => onLaunch(app)}
+                    className="flex w-full flex-col items-center gap-2 rounded-lg p-3 text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-60"
+                  >
+                    <Icon aria-hidden="true" className="size-7" />
+                    <span className="text-center">
+                      {app.title}
+                      {ready ? "" : " (Coming Soon)"}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <p className="text-xs text-muted-foreground">
+          Alt+` switches between windows. The ✥ button of a window moves it with the arrow keys (Shift+arrows
+          resize); Escape ends moving.
+        </p>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,131 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { createAccount, signIn } from "./support/accounts";
+import { scrollsSideways, seriousViolations } from "./support/ui";
+
+/** /desktop: the registry's apps in windows, the taskbar and the launcher, the layout kept. */
+test.describe.configure({ timeout: 90_000 });
+
+const windowOf = (page: Page, title: string) => page.getByRole("region", { name: `${title} window` });
+/** A window's place, from its CSS transform (windows move by transform only). */
+async function placeOf(win: Locator) {
+  const transform = await win.evaluate((el) => (el as HTMLElement).style.transform);
+  const [, x, y] = /translate\((-?\d+(?:\.\d+)?)px, (-?\d+(?:\.\d+)?)px\)/.exec(transform) ?? [];
+  return { x: Number(x), y: Number(y) };
+}
+const zOf = (win: Locator) => win.evaluate((el) => Number((el as HTMLElement).style.zIndex));
+
+test("apps open in windows: cascade, focus and z-order, taskbar, maximize, drag and keyboard moves, launcher; the layout comes back", async ({
+  page,
+  browser,
+}) => {
+  const account = await createAccount(page.request);
+  await signIn(page, account);
+  await page.goto("/desktop");
+  const grid = page.getByRole("list", { name: "Desktop apps" });
+  await expect(grid.getByRole("button")).toHaveText([
+    "NotesPad",
+    "SmartDoc",
+    "LogicSheet",
+    "MindPlanner",
+    "PromptCanvas",
+    "Neuro IDE",
+    "Vector Search",
+  ]);
+  await expect(page.getByTestId("taskbar-clock")).toHaveText(/^(1[0-2]|[1-9]):[0-5]\d (AM|PM)$/);
+
+  // Double-click and Enter open; each window hosts the app's real screen; 30 px cascade.
+  await grid.getByRole("button", { name: "NotesPad" }).dblclick();
+  const notes = windowOf(page, "NotesPad");
+  await expect(notes.getByRole("heading", { level: 1, name: "NotesPad" })).toBeVisible();
+  await grid.getByRole("button", { name: "Vector Search" }).focus();
+  await page.keyboard.press("Enter");
+  const search = windowOf(page, "Vector Search");
+  await expect(search.getByRole("heading", { level: 1, name: "Vector Search" })).toBeVisible();
+  expect(await placeOf(notes)).toEqual({ x: 100, y: 100 });
+  expect(await placeOf(search)).toEqual({ x: 130, y: 130 });
+  expect(await zOf(search)).toBeGreaterThan(await zOf(notes));
+
+  // Focus raises; relaunching an open app focuses it instead of opening another.
+  await notes.locator("header h2").click();
+  expect(await zOf(notes)).toBeGreaterThan(await zOf(search));
+  await page.getByRole("button", { name: "All Apps" }).click();
+  await page.getByRole("dialog", { name: "All Apps" }).getByLabel("Search apps").fill("vec");
+  await expect(page.getByRole("dialog").getByRole("list", { name: "Apps" }).getByRole("button")).toHaveText([
+    "Vector Search",
+  ]);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "All Apps" })).toBeHidden();
+  await expect(page.getByTestId("desktop-window")).toHaveCount(2);
+  expect(await zOf(search)).toBeGreaterThan(await zOf(notes));
+
+  // The taskbar: the focused window's button is pressed; a click minimizes, another restores.
+  const taskbar = page.getByRole("navigation", { name: "Taskbar" });
+  const searchButton = taskbar.getByRole("button", { name: "Vector Search", exact: true });
+  await expect(searchButton).toHaveAttribute("aria-pressed", "true");
+  await searchButton.click();
+  await expect(search).toBeHidden();
+  await taskbar.getByRole("button", { name: "Vector Search (minimized)" }).click();
+  await expect(search).toBeVisible();
+
+  // Drag by the title bar moves it; maximized, it does not move.
+  const before = await placeOf(search);
+  const bar = search.locator("header");
+  const box = await bar.boundingBox();
+  if (!box) throw new Error("no title bar");
+  await page.mouse.move(box.x + 60, box.y + 15);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 160, box.y + 75, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(() => placeOf(search)).toEqual({ x: before.x + 100, y: before.y + 60 });
+  await search.getByRole("button", { name: "Maximize Vector Search" }).click();
+  await expect(search.getByRole("button", { name: "Restore Vector Search" })).toBeVisible();
+  expect(await search.evaluate((el) => (el as HTMLElement).style.width)).toBe("100%");
+  await search.getByRole("button", { name: "Restore Vector Search" }).click();
+
+  // The keyboard: move mode, arrows move by 20 px, Shift+arrows resize.
+  await search.getByRole("button", { name: /^Move Vector Search/ }).click();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowDown");
+  await expect.poll(() => placeOf(search)).toEqual({ x: before.x + 120, y: before.y + 80 });
+  await page.keyboard.press("Shift+ArrowRight");
+  await expect.poll(() => search.evaluate((el) => (el as HTMLElement).style.width)).toBe("820px");
+  await page.keyboard.press("Escape");
+
+  // Alt+` switches windows.
+  await page.keyboard.press("Alt+Backquote");
+  await expect(taskbar.getByRole("button", { name: "NotesPad", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The layout is kept on the server: a fresh browser signed in as the same person sees it.
+  await page.waitForTimeout(600);
+  const fresh = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const other = await fresh.newPage();
+  await signIn(other, account);
+  await other.goto("/desktop");
+  await expect(other.getByTestId("desktop-window")).toHaveCount(2);
+  expect(await placeOf(windowOf(other, "Vector Search"))).toEqual({ x: before.x + 120, y: before.y + 80 });
+  await fresh.close();
+
+  // Closing hands the keyboard back to the taskbar.
+  await notes.getByRole("button", { name: "Close NotesPad" }).click();
+  await search.getByRole("button", { name: "Close Vector Search" }).click();
+  await expect(page.getByTestId("desktop-window")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "All Apps" })).toBeFocused();
+});
+
+test("on a phone-width screen windows open maximized; no sideways scrolling", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, await createAccount(page.request));
+  await page.goto("/desktop");
+  await page
+    .getByRole("list", { name: "Desktop apps" })
+    .getByRole("button", { name: "MindPlanner" })
+    .dblclick();
+  const win = windowOf(page, "MindPlanner");
+  await expect(win.getByRole("button", { name: "Restore MindPlanner" })).toBeVisible();
+  expect(await scrollsSideways(page)).toBe(false);
+  expect(await seriousViolations(page)).toEqual([]);
+});
