@@ -129,3 +129,50 @@ test("on a phone-width screen windows open maximized; no sideways scrolling", as
   expect(await scrollsSideways(page)).toBe(false);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("system apps: Terminal windows are separate shells, each reattached after a reload; Settings opens in a window", async ({
+  page,
+}) => {
+  await signIn(page, await createAccount(page.request));
+  await page.goto("/desktop");
+  const openFromLauncher = async (name: string) => {
+    await page.getByRole("button", { name: "All Apps" }).click();
+    await page.getByRole("dialog", { name: "All Apps" }).getByRole("button", { name }).click();
+  };
+  await openFromLauncher("Terminal");
+  const first = page.getByRole("region", { name: "Terminal window" });
+  await expect(first.getByTestId("terminal-status")).toHaveText("Connected", { timeout: 15_000 });
+  await first.locator(".xterm-screen").click();
+  await page.keyboard.type("cd /tmp && echo first-$((2+2))");
+  await page.keyboard.press("Enter");
+  await expect(first.locator(".xterm-rows")).toContainText("first-4");
+
+  await first.getByRole("button", { name: "New Terminal window" }).click();
+  const windows = page.getByRole("region", { name: "Terminal window" });
+  await expect(windows).toHaveCount(2);
+  const second = windows.nth(1);
+  await expect(second.getByTestId("terminal-status")).toHaveText("Connected", { timeout: 15_000 });
+  await second.locator(".xterm-screen").click();
+  await page.keyboard.type("pwd");
+  await page.keyboard.press("Enter");
+  // A shell of its own: it starts in the workspace, not where the first one went.
+  await expect(second.locator(".xterm-rows")).toContainText("/home/user");
+  await expect(second.locator(".xterm-rows")).not.toContainText("first-4");
+
+  await page.waitForTimeout(600); // the layout is saved after a pause
+  await page.reload();
+  await expect(windows).toHaveCount(2);
+  for (const i of [0, 1])
+    await expect(windows.nth(i).getByTestId("terminal-status")).toHaveText("Connected (reattached)", {
+      timeout: 15_000,
+    });
+  await expect(windows.nth(0).locator(".xterm-rows")).toContainText("first-4");
+
+  await openFromLauncher("Settings");
+  await expect(
+    page
+      .getByRole("region", { name: "Settings window" })
+      .getByRole("heading", { level: 1, name: "Settings" }),
+  ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,4 +1,4 @@
-import { Maximize2, Minimize2, Minus, X } from "lucide-react";
+import { Maximize2, Minimize2, Minus, Plus, X } from "lucide-react";
 import { type KeyboardEvent, type PointerEvent, type ReactNode, useRef } from "react";
 import { cn } from "../../lib/cn";
 import type { DesktopWindow } from "./window-state";
@@ -40,6 +40,7 @@ export function AppWindow({
   onToggleMaximize,
   onClose,
   onGeometry,
+  onNewWindow,
   children,
 }: {
   window: DesktopWindow;
@@ -50,6 +51,8 @@ export function AppWindow({
   onToggleMaximize: () => void;
   onClose: () => void;
   onGeometry: (g: WindowGeometry) => void;
+  /** Opens another window of this app (apps that may have several). */
+  onNewWindow?: () => void;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLElement>(null);
@@ -107,6 +110,7 @@ export function AppWindow({
   // Move mode: arrows move, Shift+arrows resize, Escape or Enter leaves it.
   const moving = useRef(false);
   const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Tab") return trapTab(event);
     if (!moving.current || w.isMaximized) return;
     const g = { ...current.current };
     const delta: Record<string, [number, number]> = {
@@ -126,6 +130,25 @@ export function AppWindow({
     event.preventDefault();
     if (event.shiftKey) onGeometry({ ...g, width: g.width + d[0], height: g.height + d[1] });
     else onGeometry({ ...g, x: g.x + d[0], y: g.y + d[1] });
+  };
+
+  // Tab stays in the focused window: from its last control it wraps to its first, and back.
+  const trapTab = (event: KeyboardEvent) => {
+    const controls = [
+      ...(ref.current?.querySelectorAll<HTMLElement>(
+        'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex="0"]',
+      ) ?? []),
+    ].filter((el) => el.offsetParent !== null);
+    const first = controls[0];
+    const last = controls.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
   };
 
   return (
@@ -183,6 +206,11 @@ export function AppWindow({
             ✥
           </span>
         </WindowButton>
+        {onNewWindow ? (
+          <WindowButton label={`New ${title} window`} onClick={onNewWindow}>
+            <Plus aria-hidden="true" />
+          </WindowButton>
+        ) : null}
         <WindowButton label={`Minimize ${title}`} onClick={onMinimize}>
           <Minus aria-hidden="true" />
         </WindowButton>
@@ -193,7 +221,8 @@ export function AppWindow({
           <X aria-hidden="true" />
         </WindowButton>
       </header>
-      <div className="min-h-0 flex-1 overflow-auto">{children}</div>
+      {/* A screen made for the whole page fills the window instead. */}
+      <div className="min-h-0 flex-1 overflow-auto [&_.h-dvh]:h-full">{children}</div>
       {w.isMaximized
         ? null
         : EDGES.map((edge) => (

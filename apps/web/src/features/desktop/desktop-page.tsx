@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { HostWindowContext } from "../../app/host-window";
 import { type AppEntry, appRegistry, isAvailable } from "../../app/registry";
 import { Spinner } from "../../components/ui/spinner";
 import { AppWindow } from "./app-window";
@@ -53,7 +54,8 @@ export function DesktopPage() {
     width: area.current?.clientWidth ?? window.innerWidth,
     height: area.current?.clientHeight ?? window.innerHeight,
   });
-  const launch = (app: AppEntry) => {
+  /** Opens the app (an open window of it comes to the top), or `another` window of it. */
+  const launch = (app: AppEntry, another = false) => {
     if (!isAvailable(app)) return;
     dispatch({
       type: "launch",
@@ -61,6 +63,7 @@ export function DesktopPage() {
       size: app.window,
       viewport: viewport(),
       id: crypto.randomUUID(),
+      another,
     });
     setLauncherOpen(false);
     setSearch("");
@@ -139,12 +142,15 @@ export function DesktopPage() {
               onMinimize={() => dispatch({ type: "minimize", id: w.id })}
               onToggleMaximize={() => dispatch({ type: "toggle-maximize", id: w.id })}
               onClose={() => dispatch({ type: "close", id: w.id })}
+              onNewWindow={app && !app.singleton ? () => launch(app, true) : undefined}
               onGeometry={(g) => dispatch({ type: "resize", id: w.id, ...g, viewport: viewport() })}
             >
               {Screen ? (
-                <Suspense fallback={<Spinner label={`Opening ${app?.title}...`} />}>
-                  <Screen />
-                </Suspense>
+                <HostWindowContext.Provider value={{ id: w.id }}>
+                  <Suspense fallback={<Spinner label={`Opening ${app?.title}...`} />}>
+                    <Screen />
+                  </Suspense>
+                </HostWindowContext.Provider>
               ) : (
                 <p className="p-4 text-sm text-muted-foreground">This app is not available.</p>
               )}
@@ -174,7 +180,7 @@ export function DesktopPage() {
         apps={launcherApps}
         search={search}
         onSearch={setSearch}
-        onLaunch={launch}
+        onLaunch={(app) => launch(app)}
       />
     </div>
   );

@@ -34,7 +34,15 @@ export const PHONE_WIDTH = 640;
 export const emptyDesktop: DesktopState = { windows: [], focused: null };
 
 export type DesktopAction =
-  | { type: "launch"; app: string; size: { width: number; height: number }; viewport: Viewport; id: string }
+  | {
+      type: "launch";
+      app: string;
+      size: { width: number; height: number };
+      viewport: Viewport;
+      id: string;
+      /** Another window of an app that may have several (else an open one is focused). */
+      another?: boolean;
+    }
   | { type: "focus"; id: string }
   | { type: "minimize"; id: string }
   | { type: "toggle-minimize"; id: string }
@@ -78,7 +86,7 @@ export function desktopReducer(state: DesktopState, action: DesktopAction): Desk
   switch (action.type) {
     case "launch": {
       // Launching an open app focuses it (a minimized one is restored).
-      const open = state.windows.find((w) => w.app === action.app);
+      const open = action.another ? undefined : state.windows.find((w) => w.app === action.app);
       if (open) return raise(state, open.id);
       const offset = CASCADE_PX * state.windows.length;
       const phone = action.viewport.width < PHONE_WIDTH;

@@ -1,11 +1,13 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
+import { useHostWindow } from "../../app/host-window";
 import { buttonClasses } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { TerminalView } from "./terminal-view";
 
 /** /terminal: a full-screen bash in the user's sandbox. */
 export function TerminalPage() {
+  const host = useHostWindow();
   return (
     <div className="flex h-dvh flex-col bg-[#0b0f19] text-zinc-100">
       <title>Terminal · NeuroOS</title>
@@ -19,7 +21,8 @@ export function TerminalPage() {
         <h1 className="text-sm font-semibold">Terminal</h1>
       </header>
       <div className="min-h-0 flex-1">
-        <TerminalView />
+        {/* Each desktop window keeps its own shell, reattached after a reload. */}
+        <TerminalView idKey={host ? `neuroos-terminal-window-${host.id}` : undefined} />
       </div>
     </div>
   );

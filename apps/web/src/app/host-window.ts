@@ -1,0 +1,11 @@
+import { createContext, useContext } from "react";
+
+/** The desktop window a screen is shown in (absent on its own page). */
+export interface HostWindow {
+  id: string;
+}
+
+export const HostWindowContext = createContext<HostWindow | null>(null);
+
+/** The window this screen is in, if any: a screen keeps per-window state by its id. */
+export const useHostWindow = (): HostWindow | null => useContext(HostWindowContext);
