@@ -176,3 +176,35 @@ test("system apps: Terminal windows are separate shells, each reattached after a
   ).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("two windows of one note stay in step: an edit in one shows in the other, and either saves without a conflict", async ({
+  page,
+}) => {
+  await signIn(page, await createAccount(page.request));
+  await page.goto("/desktop");
+  await page.getByRole("list", { name: "Desktop apps" }).getByRole("button", { name: "NotesPad" }).dblclick();
+  const windows = page.getByRole("region", { name: "NotesPad window" });
+  const status = (i: number) =>
+    windows
+      .nth(i)
+      .getByRole("status")
+      .filter({ hasText: /Saved|Saving|Unsaved|Loading|device/ });
+  await expect(status(0)).toHaveText("Saved");
+  await windows.nth(0).getByLabel("Note", { exact: true }).fill("Shared shopping list: eggs");
+  await expect(status(0)).toHaveText("Saved");
+  await windows.nth(0).getByRole("button", { name: "New NotesPad window" }).click();
+  await expect(windows).toHaveCount(2);
+  await expect(windows.nth(1).getByLabel("Note", { exact: true })).toHaveValue("Shared shopping list: eggs");
+
+  await windows.nth(1).getByLabel("Note", { exact: true }).fill("Shared shopping list: eggs, milk");
+  await expect(windows.nth(0).getByLabel("Note", { exact: true })).toHaveValue(
+    "Shared shopping list: eggs, milk",
+  );
+  await expect(status(1)).toHaveText("Saved");
+  await windows.nth(0).getByLabel("Note", { exact: true }).fill("Shared shopping list: eggs, milk, bread");
+  await expect(status(0)).toHaveText("Saved");
+  await expect(windows.nth(1).getByLabel("Note", { exact: true })).toHaveValue(
+    "Shared shopping list: eggs, milk, bread",
+  );
+  await expect(status(1)).toHaveText("Saved");
+});

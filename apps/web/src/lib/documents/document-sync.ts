@@ -44,6 +44,8 @@ export const OFFLINE_MESSAGE =
  * when the server copy moved on), and the list of all of them to open, create and delete.
  */
 export class DocumentSync<T> {
+  /** The screens open in this page (two desktop windows of one app): they keep a shared document in step. */
+  private static readonly peers = new Set<DocumentSync<unknown>>();
   readonly state;
   private meta: SyncMeta;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -69,6 +71,7 @@ export class DocumentSync<T> {
 
   /** Starts syncing (the screen opened): reads the server copy, retries when the browser is back online. */
   start(): void {
+    DocumentSync.peers.add(this as DocumentSync<unknown>);
     this.disposed = false;
     window.addEventListener("online", this.onOnline);
     void this.load();
@@ -76,6 +79,7 @@ export class DocumentSync<T> {
 
   /** Stops (the screen closed): pending edits are sent once more, then nothing is retried. */
   stop(): void {
+    DocumentSync.peers.delete(this as DocumentSync<unknown>);
     void this.save();
     this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
@@ -166,6 +170,9 @@ export class DocumentSync<T> {
 
   edit(change: Partial<Pick<DocumentState<T>, "title" | "content">>): void {
     this.state.set((s) => ({ ...s, ...change, status: s.status === "conflict" ? "conflict" : "unsaved" }));
+    // Another screen showing this document shows the edit at once (this one saves it).
+    for (const peer of this.othersWith(this.meta.id))
+      if (!peer.meta.dirty) peer.state.set((s) => ({ ...s, ...(change as object) }));
     this.markDirty();
     if (this.state.get().status === "conflict") return;
     if (this.timer) clearTimeout(this.timer);
@@ -211,6 +218,8 @@ export class DocumentSync<T> {
       this.local.writeMeta(this.meta);
       this.state.set((s) => ({ ...s, id: doc.id }));
       this.listed(doc);
+      // Screens showing it without edits of their own take the stored copy (and its version).
+      for (const peer of this.othersWith(doc.id)) if (!peer.meta.dirty) peer.adopt(doc);
       if (this.meta.dirty) {
         this.settle("unsaved");
         this.timer = setTimeout(() => void this.save(), 0);
@@ -242,6 +251,14 @@ export class DocumentSync<T> {
     this.timer = setTimeout(
       () => void (this.meta.dirty ? this.save() : this.load()),
       this.options.retryMs ?? 5000,
+    );
+  }
+
+  private othersWith(id: string | null): DocumentSync<unknown>[] {
+    if (!id) return [];
+    return [...DocumentSync.peers].filter(
+      (p) =>
+        p !== (this as DocumentSync<unknown>) && p.options.kind === this.options.kind && p.meta.id === id,
     );
   }
 
