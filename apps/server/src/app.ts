@@ -42,6 +42,7 @@ import { codeInterpreterCheck, terminalCheck } from "./sandbox/module-check";
 import { sandboxRoutes } from "./sandbox/routes";
 import { Sandbox } from "./sandbox/runner";
 import { settingsRoutes } from "./settings/routes";
+import { MetricsRecorder } from "./system/metrics";
 import { fileIoCheck, vectorDbCheck } from "./system/module-checks";
 import { ModuleRegistry } from "./system/modules";
 import { systemRoutes } from "./system/routes";
@@ -141,11 +142,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The LLM gateway: every model call goes through llm.gateway (per-user settings, five providers).
   const bus = deps.bus ?? new InProcessBus();
+  // The Analytics monitor's measurements: requests, sandbox jobs, model calls, machine load.
+  const metrics = new MetricsRecorder(bus, () => jobSlots.runningTotal);
+  metrics.start();
+  app.addHook("onResponse", async () => metrics.countRequest());
+  app.addHook("onClose", async () => metrics.stop());
+  const recordCall = modelCallRecorder({ db: database.db, bus });
   const llm = createLlm({
     env,
     db: database.db,
     log: app.log,
-    recordCall: modelCallRecorder({ db: database.db, bus }),
+    recordCall: async (call) => {
+      metrics.countModelCall(
+        call.provider,
+        (call.usage.promptTokens ?? 0) + (call.usage.completionTokens ?? 0),
+      );
+      await recordCall(call);
+    },
   });
   app.addHook("onClose", () => llm.close());
   const modules = new ModuleRegistry([
@@ -165,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   workspaces.onChange((userId, paths) => bus.publish(userId, { type: "files_changed", paths }));
   const frames = new FrameRouter();
-  registerSystemFrames(frames, modules, sandbox);
+  registerSystemFrames(frames, modules, sandbox, metrics);
   await app.register(chatRoutes, { db: database.db, bus });
   await app.register(logsRoutes, { db: database.db });
   await app.register(agentRoutes, { db: database.db });

@@ -14,6 +14,8 @@ export type ExecutionLanguage = z.infer<typeof executionLanguageSchema>;
 
 export const clientFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("system_info") }),
+  /** The Analytics monitor is open: send the samples so far, then each new one (renewed every 30 s). */
+  z.object({ type: z.literal("metrics_watch") }),
   z.object({
     type: z.literal("chat_message"),
     sessionId: id,
@@ -84,6 +86,25 @@ export const terminalInfoSchema = z.object({
 });
 export type TerminalInfo = z.infer<typeof terminalInfoSchema>;
 
+/** One sample of the server's measurements (counts are per sample interval; no content). */
+export const metricsSampleSchema = z.object({
+  at: z.number(),
+  /** Machine CPU use, percent of all cores. */
+  cpu: z.number(),
+  memoryUsed: z.number(),
+  memoryTotal: z.number(),
+  /** Live channel connections now. */
+  connections: z.number(),
+  /** HTTP requests answered in the interval. */
+  requests: z.number(),
+  /** Sandbox jobs running now. */
+  sandboxJobs: z.number(),
+  /** Model calls and tokens in the interval, per provider. */
+  modelCalls: z.record(z.string(), z.number()),
+  tokens: z.record(z.string(), z.number()),
+});
+export type MetricsSample = z.infer<typeof metricsSampleSchema>;
+
 /**
  * Frames the server sends, validated by the browser before use. Each names what it belongs to
  * (see `frameScope`): a chat session (`sessionId`), an app's screen (`app`), or the user.
@@ -129,6 +150,8 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
   }),
   /** Files of the workspace changed (a write, upload, move, delete, or code that ran). */
   z.object({ type: z.literal("files_changed"), paths: z.array(z.string()) }),
+  /** The server's measurements (the history on metrics_watch, then one per sample). */
+  z.object({ type: z.literal("system_metrics"), samples: z.array(metricsSampleSchema) }),
   /** An action written to the execution log (code run, command, file operation, model call). */
   z.object({ type: z.literal("activity"), entry: executionLogSchema }),
   z.object({ type: z.literal("session_updated"), session: chatSessionSchema }),

@@ -1,5 +1,6 @@
 import type { SystemModule } from "@neuroos/contracts";
 import type { Sandbox } from "../sandbox/runner";
+import type { MetricsRecorder } from "../system/metrics";
 import { runtimeInfo } from "../system/runtime-info";
 import type { FrameRouter } from "./frame-router";
 
@@ -12,7 +13,12 @@ export function registerSystemFrames(
   router: FrameRouter,
   modules: ModuleStatusSource,
   sandbox: Sandbox,
+  metrics: MetricsRecorder,
 ): void {
+  /** `metrics_watch`: the samples so far to this socket; new ones follow to the user's browsers. */
+  router.on("metrics_watch", async (ctx) => {
+    ctx.send({ type: "system_metrics", samples: metrics.watch(ctx.user.id) });
+  });
   router.on("system_info", async (ctx) => {
     const [terminalInfo, list] = await Promise.all([runtimeInfo(sandbox), modules.list(ctx.user.id)]);
     ctx.send({ type: "system_info", terminalInfo, modules: list });

@@ -10,6 +10,11 @@ export class JobSlots {
     private readonly max: number,
   ) {}
 
+  /** Jobs running now on the whole server. */
+  get runningTotal(): number {
+    return this.total;
+  }
+
   /** Takes a slot for `userId` or throws 429/503; call the returned function once done. */
   acquire(userId: string): () => void {
     const mine = this.running.get(userId) ?? 0;

@@ -276,6 +276,10 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: true,
     onDesktop: false,
+    load: screen(
+      () => import("../features/analytics/analytics-page"),
+      (m) => m.AnalyticsPage,
+    ),
   },
 ];
 
