@@ -126,6 +126,18 @@ test("on a phone-width screen windows open maximized; no sideways scrolling", as
     .dblclick();
   const win = windowOf(page, "MindPlanner");
   await expect(win.getByRole("button", { name: "Restore MindPlanner" })).toBeVisible();
+  // The taskbar folds its window buttons into the launcher.
+  const taskbar = page.getByRole("navigation", { name: "Taskbar" });
+  await expect(taskbar.getByRole("list", { name: "Open windows" })).toBeHidden();
+  await win.getByRole("button", { name: "Minimize MindPlanner" }).click();
+  await expect(win).toBeHidden();
+  await taskbar.getByRole("button", { name: "All Apps" }).click();
+  await page
+    .getByRole("dialog", { name: "All Apps" })
+    .getByRole("button", { name: "MindPlanner" })
+    .first()
+    .click();
+  await expect(win).toBeVisible();
   expect(await scrollsSideways(page)).toBe(false);
   expect(await seriousViolations(page)).toEqual([]);
 });

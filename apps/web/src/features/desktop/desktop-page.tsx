@@ -181,6 +181,11 @@ export function DesktopPage() {
         search={search}
         onSearch={setSearch}
         onLaunch={(app) => launch(app)}
+        openWindows={windows.map((w) => ({ id: w.id, title: appOf(w.app)?.title ?? w.app }))}
+        onShowWindow={(id) => {
+          dispatch({ type: "focus", id });
+          setLauncherOpen(false);
+        }}
       />
     </div>
   );

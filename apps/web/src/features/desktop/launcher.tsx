@@ -21,6 +21,8 @@ export function Launcher({
   search,
   onSearch,
   onLaunch,
+  openWindows = [],
+  onShowWindow,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -28,6 +30,9 @@ export function Launcher({
   search: string;
   onSearch: (text: string) => void;
   onLaunch: (app: AppEntry) => void;
+  /** The open windows, to switch to (the taskbar folds them in here on a phone). */
+  openWindows?: { id: string; title: string }[];
+  onShowWindow?: (id: string) => void;
 }) {
   const grid = useRef<HTMLUListElement>(null);
   const shown = matchApps(apps, search);
@@ -59,6 +64,24 @@ export function Launcher({
           aria-label="Search apps"
           className="h-9 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring"
         />
+        {openWindows.length > 0 && onShowWindow ? (
+          <div className="grid gap-1">
+            <h3 className="text-sm font-medium">Open windows</h3>
+            <ul aria-label="Open windows" className="flex flex-wrap gap-1">
+              {openWindows.map((w) => (
+                <li key={w.id}>
+                  <button
+                    type="button"
+                    onClick={() => onShowWindow(w.id)}
+                    className="rounded-md border border-border px-2 py-1 text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    {w.title}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {shown.length === 0 ? (
           <p className="text-sm text-muted-foreground">No app matches '{search}'.</p>
         ) : (

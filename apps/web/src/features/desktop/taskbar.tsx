@@ -116,7 +116,8 @@ export function Taskbar({
       >
         <Grid3x3 aria-hidden="true" className="size-5" />
       </button>
-      <ul className="flex min-w-0 flex-1 gap-1 overflow-x-auto" aria-label="Open windows">
+      {/* On a phone the window buttons fold into the launcher (its 'Open windows'). */}
+      <ul className="hidden min-w-0 flex-1 gap-1 overflow-x-auto sm:flex" aria-label="Open windows">
         {windows.map((w) => {
           const app = appOf(w.app);
           const Icon = app?.icon;
@@ -142,6 +143,7 @@ export function Taskbar({
           );
         })}
       </ul>
+      <span className="flex-1 sm:hidden" />
       <input
         type="search"
         value={search}
