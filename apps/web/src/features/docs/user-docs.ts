@@ -1,6 +1,7 @@
 // The user documentation: Markdown files in the repository (docs/user/), bundled with this
 // screen only (Vite `?raw`), in the order of the table of contents.
 import apps from "../../../../../docs/user/apps.md?raw";
+import desktop from "../../../../../docs/user/desktop.md?raw";
 import files from "../../../../../docs/user/files.md?raw";
 import gettingStarted from "../../../../../docs/user/getting-started.md?raw";
 import ide from "../../../../../docs/user/ide.md?raw";
@@ -27,6 +28,7 @@ export const docPages: DocPage[] = [
   ["files", files],
   ["terminal", terminal],
   ["apps", apps],
+  ["desktop", desktop],
   ["ide", ide],
   ["semantic-search", semanticSearch],
   ["keyboard", keyboard],
