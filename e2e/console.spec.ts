@@ -94,7 +94,8 @@ test("the panels show the server's real modules, services, stats and versions", 
 
   const health = await (await page.request.get("/api/health")).json();
   await expect(ui.statusBar.getByRole("status")).toHaveText("Ready");
-  await expect(ui.statusBar).toContainText("Context: 0 / 128k tokens");
+  // Measured against the active model's own window (the default: OpenAI gpt-4, 8,192 tokens).
+  await expect(ui.statusBar).toContainText("Context: 0 / 8,192 tokens");
   await expect(ui.statusBar).toContainText(/Memory: [\d.]+ [KMGT]?B \/ [\d.]+ [KMGT]?B/);
   await expect(ui.statusBar).toContainText(/CPU: \d+%/);
   await expect(ui.statusBar).toContainText(

@@ -3,6 +3,7 @@ export * from "./agents";
 export * from "./apps";
 export * from "./auth";
 export * from "./chat";
+export * from "./context-windows";
 export * from "./csv";
 export * from "./documents";
 export * from "./errors";

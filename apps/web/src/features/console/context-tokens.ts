@@ -1,6 +1,6 @@
 import type { ChatMessage } from "@neuroos/contracts";
 
-/** The model's context window the status bar measures against. */
+/** The window the status bar measures against when the model's own is not known (spec: 128k). */
 export const CONTEXT_WINDOW_TOKENS = 128_000;
 /** Rough size of a token in characters, for messages the server did not count. */
 export const CHARS_PER_TOKEN = 4;

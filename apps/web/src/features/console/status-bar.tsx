@@ -1,23 +1,41 @@
-import type { ChatMessage } from "@neuroos/contracts";
+import { type ChatMessage, contextWindowOf, type ProviderId, providerCatalog } from "@neuroos/contracts";
 import { useMemo, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { cn } from "../../lib/cn";
 import { formatBytes } from "../../lib/format";
+import { useAgents } from "../../lib/resources/agents";
+import { useSettings } from "../../lib/resources/settings";
 import { useStore } from "../../lib/store";
 import { useHealth } from "../system";
 import { pendingDrafts } from "./chat-state";
 import { useConsole } from "./console-context";
 import { contextLabel, contextSize } from "./context-tokens";
-import { useMessages } from "./sessions-api";
+import { useMessages, useSessions } from "./sessions-api";
 import { StatusDot } from "./status-badge";
 import { useSystemStats } from "./system-api";
 import { useConnectionLabel } from "./use-connection";
 
 const NO_MESSAGES: ChatMessage[] = [];
 
+/** The model the session's replies come from: its agent's, else the person's default. */
+function useSessionModel(sessionId: string | null): { provider: ProviderId; model: string } | null {
+  const settings = useSettings().data;
+  const agentId = useSessions().data?.find((s) => s.id === sessionId)?.agentId ?? null;
+  const agent = useAgents().data?.find((a) => a.id === agentId);
+  if (!settings) return null;
+  const provider = agent?.provider ?? settings.defaultProvider;
+  const model =
+    (agent?.provider ? agent.model : null) ??
+    settings.providers[provider]?.model ??
+    providerCatalog[provider].defaultModel;
+  return { provider, model };
+}
+
 function ContextSize({ sessionId }: { sessionId: string | null }) {
   const { drafts } = useConsole();
   const messages = useMessages(sessionId).data ?? NO_MESSAGES;
+  const active = useSessionModel(sessionId);
+  const window = active ? contextWindowOf(active.provider, active.model) : null;
   const draftMap = useSyncExternalStore(drafts.subscribe, drafts.get, drafts.get);
   const size = useMemo(() => {
     const streaming = sessionId
@@ -29,13 +47,13 @@ function ContextSize({ sessionId }: { sessionId: string | null }) {
   }, [messages, draftMap, sessionId]);
   return (
     <span
-      title={
+      title={`${
         size.estimated
           ? "Tokens counted by the model where it reported them; the rest estimated at about 4 characters per token"
           : "Tokens as counted by the model"
-      }
+      }. ${active ? `${active.model}: ${window ? `a ${window.toLocaleString("en-US")}-token window` : "its window is not known (128k shown)"}` : ""}`}
     >
-      {contextLabel(size)}
+      {contextLabel(size, window ?? undefined)}
       {size.estimated ? <span className="sr-only"> (estimated)</span> : null}
     </span>
   );
