@@ -37,7 +37,7 @@ test("send → a streamed reply → Run a python block and a bash block", async 
   await expect(ui.messages.getByRole("article").filter({ hasText: "Here is some code." })).toContainText(
     "64 tokens",
   );
-  await expect(ui.statusBar).toContainText(/Context: ~\d+ \/ 128k tokens/);
+  await expect(ui.statusBar).toContainText(/Context: ~\d+ \/ 8,192 tokens/);
   // Untrusted markdown: no javascript: link, raw HTML shown as text.
   await expect(ui.messages.getByText("bad link")).toBeVisible();
   await expect(ui.messages.locator('a[href^="javascript"]')).toHaveCount(0);

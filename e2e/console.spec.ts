@@ -203,7 +203,7 @@ test("the message box: Shift+Enter adds a line, Clear empties, Enter sends; a fa
   await expect(ui.messages.getByText(/The reply failed: .+/)).toBeVisible({ timeout: 20_000 });
   await expect(ui.liveActivity.getByRole("listitem").first()).toContainText("Reply failed");
   await expect(page.getByRole("button", { name: "Stop" })).toBeHidden();
-  await expect(ui.statusBar).toContainText(/Context: ~\d+ \/ 128k tokens/);
+  await expect(ui.statusBar).toContainText(/Context: ~\d+ \/ 8,192 tokens/);
 });
 
 test("the file tree shows the workspace; /home/user/projects starts open; a file opens read-only", async ({

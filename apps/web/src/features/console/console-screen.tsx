@@ -8,7 +8,7 @@ import { cn } from "../../lib/cn";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { ThemeToggle } from "../theme";
 import { ActivityPanel } from "./activity-panel";
-import { ChatPanel } from "./chat-panel";
+import { CentrePane } from "./centre-pane";
 import { ConsoleProvider } from "./console-context";
 import { ConsoleHeader } from "./console-header";
 import { LeftPanel } from "./left-panel";
@@ -50,7 +50,7 @@ function DesktopBody({ showActivity }: { showActivity: boolean }) {
         valueText={`${width} pixels`}
       />
       <div className="min-w-0 flex-1">
-        <ChatPanel />
+        <CentrePane />
       </div>
       {showActivity ? (
         <section
