@@ -1,6 +1,6 @@
-import { type ComponentType, lazy, Suspense, useId, useState } from "react";
-import { appRegistry, isAvailable } from "../../app/registry";
-import { Spinner } from "../../components/ui/spinner";
+import { useId, useState } from "react";
+import { HostedScreen } from "../../app/hosted-screen";
+import { appRegistry } from "../../app/registry";
 import { cn } from "../../lib/cn";
 import { ChatPanel } from "./chat-panel";
 
@@ -12,18 +12,6 @@ const TABS = [
   { id: "monitor", label: "System Monitor", app: "analytics" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
-
-const screens = new Map<string, ComponentType>();
-function screenOf(appId: string): ComponentType | null {
-  const entry = appRegistry.find((a) => a.id === appId);
-  if (!entry || !isAvailable(entry)) return null;
-  let screen = screens.get(appId);
-  if (!screen) {
-    screen = lazy(entry.load);
-    screens.set(appId, screen);
-  }
-  return screen;
-}
 
 /**
  * The console's centre: the chat, the IDE's editor, the file browser or the Analytics monitor,
@@ -76,7 +64,7 @@ export function CentrePane() {
       </div>
       {TABS.map((t) => {
         if (!opened.has(t.id)) return null;
-        const Screen = t.app ? screenOf(t.app) : null;
+        const app = t.app ? appRegistry.find((a) => a.id === t.app) : undefined;
         return (
           <div
             key={t.id}
@@ -87,13 +75,7 @@ export function CentrePane() {
             // A screen made for the whole page fills the pane instead.
             className="min-h-0 flex-1 overflow-auto [&_.h-dvh]:h-full"
           >
-            {t.app === null ? (
-              <ChatPanel />
-            ) : Screen ? (
-              <Suspense fallback={<Spinner label={`Opening the ${t.label}...`} />}>
-                <Screen />
-              </Suspense>
-            ) : null}
+            {app ? <HostedScreen app={app} /> : <ChatPanel />}
           </div>
         );
       })}

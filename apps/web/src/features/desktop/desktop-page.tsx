@@ -1,17 +1,6 @@
-import {
-  type ComponentType,
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  useState,
-} from "react";
-import { HostWindowContext } from "../../app/host-window";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { HostedScreen } from "../../app/hosted-screen";
 import { type AppEntry, appRegistry, isAvailable } from "../../app/registry";
-import { Spinner } from "../../components/ui/spinner";
 import { AppWindow } from "./app-window";
 import { Launcher, matchApps } from "./launcher";
 import { Taskbar } from "./taskbar";
@@ -24,18 +13,6 @@ const launcherApps = appRegistry.filter(
 );
 const gridApps = appRegistry.filter((a) => a.onDesktop);
 const appOf = (id: string) => appRegistry.find((a) => a.id === id);
-
-/** Each app's screen, made lazy once and shared by its windows. */
-const screens = new Map<string, ComponentType>();
-function screenOf(app: AppEntry): ComponentType | null {
-  if (!isAvailable(app)) return null;
-  let screen = screens.get(app.id);
-  if (!screen) {
-    screen = lazy(app.load);
-    screens.set(app.id, screen);
-  }
-  return screen;
-}
 
 /**
  * /desktop: the registry's apps as icons, each opening its real screen in a window; a taskbar
@@ -131,7 +108,6 @@ export function DesktopPage() {
         ) : null}
         {windows.map((w) => {
           const app = appOf(w.app);
-          const Screen = app ? screenOf(app) : null;
           return (
             <AppWindow
               key={w.id}
@@ -145,12 +121,8 @@ export function DesktopPage() {
               onNewWindow={app && !app.singleton ? () => launch(app, true) : undefined}
               onGeometry={(g) => dispatch({ type: "resize", id: w.id, ...g, viewport: viewport() })}
             >
-              {Screen ? (
-                <HostWindowContext.Provider value={{ id: w.id }}>
-                  <Suspense fallback={<Spinner label={`Opening ${app?.title}...`} />}>
-                    <Screen />
-                  </Suspense>
-                </HostWindowContext.Provider>
+              {app ? (
+                <HostedScreen app={app} hostId={w.id} />
               ) : (
                 <p className="p-4 text-sm text-muted-foreground">This app is not available.</p>
               )}
