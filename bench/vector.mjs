@@ -4,7 +4,8 @@
 //    scan run in the same process; LanceDB on the same data as the peer reference;
 //  - indexing throughput end to end (files → chunks → vectors → rows), against embedding alone;
 //  - retrieval quality on WordNet (bench/vector-quality.mjs).
-// BENCH_CHUNKS (default 100000) and BENCH_QUERIES (default 200) scale it down.
+// BENCH_CHUNKS (default 100000) and BENCH_QUERIES (default 50; each also runs the exact scan,
+// about 2 s at 100-d and 8 s at 384-d) scale it.
 import { sql } from "drizzle-orm";
 import { openPglite } from "../apps/server/src/db/client.ts";
 import { fileChunks } from "../apps/server/src/vector/chunks.ts";
@@ -17,7 +18,7 @@ import { lanceReference } from "./vector-lance.mjs";
 import { qualityFigures } from "./vector-quality.mjs";
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000);
-const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 50);
 const glove = localEmbedder();
 const ms = (n) => `${n.toFixed(2)} ms`;
 

@@ -75,8 +75,11 @@ describeEachDatabase(
           .join(""),
       ).toBe("err\n");
       expect(result.result).toMatchObject({ success: true, exitCode: 0 });
-      const logs = (await t.app.inject({ url: "/api/logs", headers: { cookie: alice.cookie } })).json();
-      expect(logs[0]).toMatchObject({ type: "code_execution", status: "success", sessionId });
+      await expect
+        .poll(
+          async () => (await t.app.inject({ url: "/api/logs", headers: { cookie: alice.cookie } })).json()[0],
+        )
+        .toMatchObject({ type: "code_execution", status: "success", sessionId });
     });
 
     it("runs terminal commands through bash, and reports failures as error entries", async () => {
@@ -87,8 +90,12 @@ describeEachDatabase(
       });
       const result = await live.next((f) => f.type === "execution_result", 15_000);
       expect(result.result).toMatchObject({ success: false, exitCode: 3, output: "hi\nbash\n" });
-      const logs = (await t.app.inject({ url: "/api/logs", headers: { cookie: alice.cookie } })).json();
-      expect(logs[0]).toMatchObject({ type: "system_command", status: "error" });
+      // The log entry is written just after the result is sent.
+      await expect
+        .poll(
+          async () => (await t.app.inject({ url: "/api/logs", headers: { cookie: alice.cookie } })).json()[0],
+        )
+        .toMatchObject({ type: "system_command", status: "error" });
     });
 
     it("cancels a running job", async () => {
