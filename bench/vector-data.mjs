@@ -1,5 +1,7 @@
 // Shared parts of the semantic search benches: a seeded random source, sentences of real
 // words, a person to own the rows, percentiles.
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { openPglite } from "../apps/server/src/db/client.ts";
 import { seededRandom } from "../apps/server/src/test/seeded-random.ts";
@@ -36,4 +38,32 @@ export async function benchIndex(glove) {
   const models = new EmbeddingModels(db, glove, await loadPgvector(db));
   await models.ensureIndex(models.local);
   return { database, db, models, vectors: new VectorService(db, models), userId: await benchUser(db) };
+}
+
+const WORDNET = "/usr/share/wordnet";
+
+/**
+ * WordNet's synsets (Debian's wordnet-base, installed here when missing and run as root): each
+ * with its words, its lexicographer category (noun.animal, ...) and its gloss.
+ */
+export function wordnetSynsets(parts = ["noun", "verb", "adj", "adv"]) {
+  const file = (part) => `${WORDNET}/data.${part}`;
+  if (!existsSync(file("noun")) && process.getuid?.() === 0)
+    execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "wordnet-base"], {
+      stdio: "ignore",
+    });
+  if (!existsSync(file("noun"))) throw new Error(`${file("noun")} is missing: apt-get install wordnet-base`);
+  const all = [];
+  for (const part of parts)
+    for (const line of readFileSync(file(part), "latin1").split("\n")) {
+      if (!/^\d{8} /.test(line)) continue;
+      const [head, gloss] = line.split(" | ");
+      const fields = head.split(" ");
+      const count = Number.parseInt(fields[3], 16);
+      const words = Array.from({ length: count }, (_, i) =>
+        fields[4 + 2 * i].replace(/_/g, " ").replace(/\(.*\)$/, ""),
+      );
+      all.push({ id: `${part}-${fields[0]}`, category: fields[1], words, gloss: (gloss ?? "").trim() });
+    }
+  return all;
 }

@@ -4,32 +4,14 @@
 // answer is that synset's gloss. recall@10 and MRR for keyword only, vector only and hybrid
 // (the app's own SQL and fusion), and how many of the top 10 share the answer's category
 // (WordNet's lexicographer file: noun.animal, noun.food, ...).
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
 import { fuse, keywordCandidates, vectorCandidates } from "../apps/server/src/vector/search-sql.ts";
-import { benchIndex } from "./vector-data.mjs";
+import { benchIndex, wordnetSynsets } from "./vector-data.mjs";
 
-const DATA = "/usr/share/wordnet/data.noun";
 const DOCUMENTS = Number(process.env.BENCH_WORDNET_DOCS ?? 5000);
 const QUERIES = Number(process.env.BENCH_WORDNET_QUERIES ?? 300);
 
 function synsets() {
-  if (!existsSync(DATA) && process.getuid?.() === 0)
-    execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "wordnet-base"], {
-      stdio: "ignore",
-    });
-  if (!existsSync(DATA)) throw new Error(`${DATA} is missing: apt-get install wordnet-base`);
-  const all = [];
-  for (const line of readFileSync(DATA, "latin1").split("\n")) {
-    if (!/^\d{8} /.test(line)) continue;
-    const [head, gloss] = line.split(" | ");
-    const fields = head.split(" ");
-    const count = Number.parseInt(fields[3], 16);
-    const words = Array.from({ length: count }, (_, i) =>
-      fields[4 + 2 * i].replace(/_/g, " ").replace(/\(.*\)$/, ""),
-    );
-    all.push({ id: fields[0], category: fields[1], words, gloss: (gloss ?? "").trim() });
-  }
+  const all = wordnetSynsets(["noun"]);
   const step = Math.max(1, Math.floor(all.length / DOCUMENTS));
   return all.filter((_, i) => i % step === 0).slice(0, DOCUMENTS);
 }
