@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { sharedSignedInPage } from "./support/shared-page";
-import { scrollsSideways, seriousViolations, toasts } from "./support/ui";
+import { chooseTheme, scrollsSideways, seriousViolations, toasts } from "./support/ui";
 
 let page: Page;
 
@@ -102,7 +102,7 @@ test("sets another default, then deletes the former default after confirming", a
 
 for (const theme of ["light", "dark"] as const) {
   test(`Tools & Agents has no serious axe violations (${theme}) and works at 360 px`, async () => {
-    await page.evaluate((value) => window.localStorage.setItem("neuroos-theme", value), theme);
+    await chooseTheme(page, theme);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/dashboard/tools");
     await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createAccount, signIn } from "./support/accounts";
-import { scrollsSideways, seriousViolations } from "./support/ui";
+import { chooseTheme, scrollsSideways, seriousViolations } from "./support/ui";
 
 /** Analytics: the server's live measurements as plots, and the execution log with filters. */
 test.describe.configure({ timeout: 60_000 });
@@ -39,7 +39,7 @@ test("live plots of the server's measurements, pushed over the live channel; the
 for (const theme of ["light", "dark"] as const) {
   test(`Analytics has no serious axe violations (${theme}) and works at 360 px`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: theme });
-    await page.addInitScript((t) => localStorage.setItem("neuroos-theme", t), theme);
+    await chooseTheme(page, theme);
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, await createAccount(page.request));
     await page.goto("/analytics");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { openApp } from "./support/apps";
-import { scrollsSideways, seriousViolations, toasts } from "./support/ui";
+import { chooseTheme, scrollsSideways, seriousViolations, toasts } from "./support/ui";
 
 /**
  * What every app shares, on the server with no model provider configured: the console's model
@@ -49,7 +49,7 @@ for (const theme of ["light", "dark"] as const) {
   for (const app of apps.slice(1)) {
     test(`${app.heading}: no serious axe violations (${theme}), usable at 360 px`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: theme });
-      await page.addInitScript((t) => localStorage.setItem("neuroos-theme", t), theme);
+      await chooseTheme(page, theme);
       await page.setViewportSize({ width: 360, height: 740 });
       await openApp(page, app.slug, app.heading);
       expect(await seriousViolations(page)).toEqual([]);

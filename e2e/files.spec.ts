@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { sharedSignedInPage } from "./support/shared-page";
-import { scrollsSideways, seriousViolations, toasts } from "./support/ui";
+import { chooseTheme, scrollsSideways, seriousViolations, toasts } from "./support/ui";
 
 let page: Page;
 
@@ -147,7 +147,7 @@ test("creates a folder, renames a file and deletes with a confirmation", async (
 test("Files has no serious axe violations (light and dark) and fits 360 px", async () => {
   for (const theme of ["light", "dark"] as const) {
     await page.goto("/dashboard/files");
-    await page.evaluate((value) => window.localStorage.setItem("neuroos-theme", value), theme);
+    await chooseTheme(page, theme);
     await page.reload();
     await expect(page.getByRole("button", { name: "Open folder projects" })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { createAccount, signIn } from "./support/accounts";
-import { scrollsSideways, seriousViolations, toasts } from "./support/ui";
+import { chooseTheme, scrollsSideways, seriousViolations, toasts } from "./support/ui";
 import { test } from "./support/with-provider";
 
 /** Neuro IDE against its own server (real sandbox and terminal) and the scripted model provider. */
@@ -268,7 +268,7 @@ test("inline completion: after a pause the model's continuation shows as ghost t
 for (const theme of ["light", "dark"] as const) {
   test(`the IDE has no serious axe violations (${theme}) and works at 360 px as tabs`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: theme });
-    await page.addInitScript((t) => localStorage.setItem("neuroos-theme", t), theme);
+    await chooseTheme(page, theme);
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, await createAccount(page.request));
     await page.goto("/ide");

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { createAccount, signIn } from "./support/accounts";
-import { scrollsSideways, seriousViolations, toasts } from "./support/ui";
+import { chooseTheme, scrollsSideways, seriousViolations, toasts } from "./support/ui";
 import { test } from "./support/with-provider";
 
 /** NotesPad against its own server (it is stopped in one test) and the scripted model provider. */
@@ -127,7 +127,7 @@ test("Summarize streams a summary from the model and adds it to the note; Stop e
 for (const theme of ["light", "dark"] as const) {
   test(`NotesPad has no serious axe violations (${theme}) and works at 360 px`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: theme });
-    await page.addInitScript((t) => localStorage.setItem("neuroos-theme", t), theme);
+    await chooseTheme(page, theme);
     await page.setViewportSize({ width: 360, height: 740 });
     await openNotes(page);
     expect(await seriousViolations(page)).toEqual([]);

@@ -2,7 +2,7 @@ import http from "node:http";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { signedInAccount } from "./support/accounts";
 import { PROVIDER_TEST_PORT } from "./support/global-setup";
-import { scrollsSideways, seriousViolations, toasts } from "./support/ui";
+import { chooseTheme, scrollsSideways, seriousViolations, toasts } from "./support/ui";
 
 // Sign-in is rate-limited per IP for the whole suite: this file signs in once and shares the page.
 test.describe.configure({ mode: "serial" });
@@ -159,7 +159,7 @@ test("Remove key deletes the saved key", async () => {
 
 for (const theme of ["light", "dark"] as const) {
   test(`Settings has no serious axe violations (${theme}) and works at 360 px`, async () => {
-    await page.evaluate((value) => window.localStorage.setItem("neuroos-theme", value), theme);
+    await chooseTheme(page, theme);
     await page.setViewportSize({ width: 1280, height: 800 });
     await openSettings(page);
     await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));

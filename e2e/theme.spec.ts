@@ -10,7 +10,8 @@ test("dark is the default; the chosen theme survives a reload, applied before th
   await page.getByRole("button", { name: "Switch to light theme" }).click();
   await expect(html).toHaveClass(/\blight\b/);
   await expect(html).not.toHaveClass(/\bdark\b/);
-  expect(await page.evaluate(() => window.localStorage.getItem("neuroos-theme"))).toBe("light");
+  const stored = await page.evaluate(() => window.localStorage.getItem("neuroos-accessibility"));
+  expect(JSON.parse(stored ?? "{}")).toMatchObject({ darkMode: false });
 
   // The class must be set by the pre-paint script, before any module script runs.
   await page.addInitScript(() => {

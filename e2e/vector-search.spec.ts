@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createAccount, signIn } from "./support/accounts";
-import { scrollsSideways, seriousViolations, toasts } from "./support/ui";
+import { chooseTheme, scrollsSideways, seriousViolations, toasts } from "./support/ui";
 
 /** Vector Search: offline embeddings (no key), the index of the person's data, hybrid search. */
 test.describe.configure({ timeout: 60_000 });
@@ -57,7 +57,7 @@ test("index my data, then search it by meaning and by word; analytics and models
 for (const theme of ["light", "dark"] as const) {
   test(`Vector Search has no serious axe violations (${theme}) and works at 360 px`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: theme });
-    await page.addInitScript((t) => localStorage.setItem("neuroos-theme", t), theme);
+    await chooseTheme(page, theme);
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, await createAccount(page.request));
     await page.goto("/vector-search");

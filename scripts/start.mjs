@@ -16,6 +16,10 @@ ensureNpmDependencies();
 if (!ensureSystemPackages(["bubblewrap", "e2fsprogs"])) {
   console.warn("Code execution and the terminal stay unavailable until bubblewrap is installed.");
 }
+// Speech from the server, for browsers with no voice of their own.
+if (!ensureSystemPackages(["espeak-ng"])) {
+  console.warn("Server speech stays unavailable until espeak-ng is installed.");
+}
 // A build rewrites apps/web/dist in place: skip it when the sources did not change, so that a
 // second `npm start` never breaks a server already serving from it.
 const root = process.cwd();

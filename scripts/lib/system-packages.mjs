@@ -6,6 +6,10 @@ import { isRoot, run } from "./run.mjs";
 export const systemPackages = {
   chromium: { binary: "/usr/bin/chromium", purpose: "browser tests" },
   bubblewrap: { binary: "/usr/bin/bwrap", purpose: "the code sandbox (code execution and the terminal)" },
+  "espeak-ng": {
+    binary: "/usr/bin/espeak-ng",
+    purpose: "server speech (the communication board and Audio I/O when the browser has no voice)",
+  },
   e2fsprogs: {
     binary: "/usr/sbin/mkfs.ext4",
     purpose: "workspace volumes (the quota for code and the terminal)",

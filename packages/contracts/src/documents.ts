@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { accessibilitySettingsSchema } from "./accessibility";
+import { ACCESSIBILITY_PREFERENCE } from "./accessibility-settings";
 
 /** Caps of the documents store: one document (title + JSON content), and all of a person's. */
 export const DOCUMENT_MAX_BYTES = 256 * 1024;
@@ -48,6 +50,10 @@ export const updateDocumentSchema = z
 export type UpdateDocumentInput = z.input<typeof updateDocumentSchema>;
 
 export const preferenceInputSchema = z.object({ value: z.json() }).strict();
+/** Preferences whose shape the product knows: a value of another shape is refused (400). */
+export const preferenceSchemas: Record<string, z.ZodType> = {
+  [ACCESSIBILITY_PREFERENCE]: accessibilitySettingsSchema,
+};
 export type Preference = { namespace: string; value: z.infer<ReturnType<typeof z.json>> | null };
 
 /** A file name from a document's title: the characters file systems refuse become dashes. */

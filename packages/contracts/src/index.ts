@@ -1,3 +1,5 @@
+export * from "./accessibility";
+export * from "./accessibility-settings";
 export * from "./actions";
 export * from "./agents";
 export * from "./apps";

@@ -1,4 +1,8 @@
-import { DOCUMENT_MAX_BYTES, DOCUMENTS_MAX_BYTES_PER_ACCOUNT } from "@neuroos/contracts";
+import {
+  DOCUMENT_MAX_BYTES,
+  DOCUMENTS_MAX_BYTES_PER_ACCOUNT,
+  defaultAccessibilitySettings,
+} from "@neuroos/contracts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../test/databases";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
@@ -129,5 +133,16 @@ describeEachDatabase("documents and preferences", (db) => {
     expect((await api("GET", "/api/preferences/notes", undefined, bob)).json().value).toBeNull();
     expect((await api("PUT", "/api/preferences/Not Valid", { value: 1 })).statusCode).toBe(400);
     expect((await api("PUT", "/api/preferences/notes", { value: "z".repeat(70_000) })).statusCode).toBe(413);
+  });
+
+  it("the accessibility settings are kept only in their own shape", async () => {
+    const settings = { ...defaultAccessibilitySettings, highContrast: true, fontSize: 20 };
+    expect((await api("PUT", "/api/preferences/accessibility", { value: settings })).statusCode).toBe(200);
+    for (const bad of [{ ...settings, fontSize: 30 }, { ...settings, extra: 1 }, { darkMode: "yes" }, 7]) {
+      const refused = await api("PUT", "/api/preferences/accessibility", { value: bad });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.code).toBe("validation_failed");
+    }
+    expect((await api("GET", "/api/preferences/accessibility")).json().value).toEqual(settings);
   });
 });

@@ -3,6 +3,7 @@ import {
   documentKindSchema,
   documentListQuerySchema,
   preferenceInputSchema,
+  preferenceSchemas,
   updateDocumentSchema,
 } from "@neuroos/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -46,6 +47,8 @@ export async function documentRoutes(
   app.put("/api/preferences/:namespace", async (request: WithNamespace) => {
     const namespace = parse(documentKindSchema, request.params.namespace);
     const { value } = parse(preferenceInputSchema, request.body);
+    const known = preferenceSchemas[namespace];
+    if (known) parse(known, value);
     return documents.setPreference(userId(request), namespace, value);
   });
 }

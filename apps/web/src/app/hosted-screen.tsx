@@ -21,7 +21,15 @@ function screenOf(app: AppEntry): ComponentType | null {
  * on first show, with a loading state meanwhile. `hostId` names the window, for screens that
  * keep per-window state.
  */
-export function HostedScreen({ app, hostId }: { app: AppEntry; hostId?: string }) {
+export function HostedScreen({
+  app,
+  hostId,
+  openApp,
+}: {
+  app: AppEntry;
+  hostId?: string;
+  openApp?: (appId: string) => void;
+}) {
   const Screen = screenOf(app);
   if (!Screen) return <p className="p-4 text-sm text-muted-foreground">This app is not available yet.</p>;
   const screen = (
@@ -30,7 +38,7 @@ export function HostedScreen({ app, hostId }: { app: AppEntry; hostId?: string }
     </Suspense>
   );
   return hostId ? (
-    <HostWindowContext.Provider value={{ id: hostId }}>{screen}</HostWindowContext.Provider>
+    <HostWindowContext.Provider value={{ id: hostId, openApp }}>{screen}</HostWindowContext.Provider>
   ) : (
     screen
   );

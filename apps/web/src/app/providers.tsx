@@ -1,6 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Toasts } from "../components/ui/toasts";
+import { AccessibilityAccountSync } from "../lib/accessibility/account-sync";
 import { LiveProvider } from "../lib/live/live-context";
 import { createQueryClient } from "./query-client";
 
@@ -8,6 +9,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
+      <AccessibilityAccountSync />
       <LiveProvider>{children}</LiveProvider>
       <Toasts />
     </QueryClientProvider>

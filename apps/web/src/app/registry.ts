@@ -1,13 +1,17 @@
 import {
-  AppWindow,
+  Accessibility,
   AudioLines,
   BarChart3,
+  CalendarDays,
   Code2,
   FileText,
   FolderOpen,
+  GraduationCap,
+  KanbanSquare,
   LayoutDashboard,
   ListTodo,
   type LucideIcon,
+  MessageSquareText,
   Monitor,
   NotebookPen,
   Search,
@@ -15,6 +19,8 @@ import {
   Sheet,
   Sparkles,
   SquareTerminal,
+  Timer,
+  Waves,
   Wrench,
 } from "lucide-react";
 import type { ComponentType } from "react";
@@ -28,6 +34,8 @@ export type ScreenModule = { default: ComponentType };
 export interface AppEntry {
   id: string;
   title: string;
+  /** What it is for, in a line (the NeuroEquality hub's tiles show it). */
+  description?: string;
   icon: LucideIcon;
   /** Its route: under /dashboard it opens in the dashboard shell, elsewhere on its own. */
   route: string;
@@ -56,6 +64,20 @@ const WINDOW = { width: 800, height: 600 };
 /** Picks a named export as a screen module. */
 function screen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): () => Promise<ScreenModule> {
   return () => load().then((m) => ({ default: pick(m) }));
+}
+
+/** A tool of the NeuroEquality suite: a full-screen page, one window at a time, on the desktop. */
+function neuroTool(
+  tool: Pick<AppEntry, "id" | "title" | "description" | "icon" | "route" | "load">,
+): AppEntry {
+  return {
+    ...tool,
+    group: "neuro-equality",
+    window: WINDOW,
+    singleton: true,
+    onDesktop: true,
+    sidebar: false,
+  };
 }
 
 /**
@@ -246,13 +268,60 @@ export const appRegistry: AppEntry[] = [
   {
     id: "neuro-equality",
     title: "NeuroEquality OS",
-    icon: AppWindow,
+    icon: Accessibility,
     route: "/neuro-equality",
     group: "neuro-equality",
     window: WINDOW,
     singleton: true,
-    onDesktop: false,
+    onDesktop: true,
+    sidebar: false,
+    load: screen(
+      () => import("../features/neuro-equality/hub-page"),
+      (m) => m.NeuroEqualityPage,
+    ),
   },
+  neuroTool({
+    id: "visual-organizer",
+    title: "Visual Organizer",
+    description: "Sort your tasks into To do, Doing and Done.",
+    icon: KanbanSquare,
+    route: "/neuro-equality/organizer",
+  }),
+  neuroTool({
+    id: "focus-timer",
+    title: "Focus Timer",
+    description: "Work in calm, timed sessions with a gentle end.",
+    icon: Timer,
+    route: "/neuro-equality/focus-timer",
+  }),
+  neuroTool({
+    id: "communication",
+    title: "Communication",
+    description: "Say what you need with picture tiles that speak.",
+    icon: MessageSquareText,
+    route: "/neuro-equality/communication",
+  }),
+  neuroTool({
+    id: "visual-calendar",
+    title: "Visual Calendar",
+    description: "See your month, with colours for each kind of event.",
+    icon: CalendarDays,
+    route: "/neuro-equality/calendar",
+  }),
+  neuroTool({
+    id: "sensory-tools",
+    title: "Sensory Tools",
+    description: "Calming sounds and a breathing guide.",
+    icon: Waves,
+    route: "/neuro-equality/sensory-tools",
+  }),
+  neuroTool({
+    id: "learning-center",
+    title: "Learning Center",
+    description: "Short lessons, quizzes and practice at your pace.",
+    icon: GraduationCap,
+    route: "/neuro-equality/learning-center",
+  }),
   {
     id: "terminal",
     title: "Terminal",

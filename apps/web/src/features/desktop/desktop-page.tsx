@@ -46,6 +46,11 @@ export function DesktopPage() {
     setSearch("");
   };
 
+  const openApp = (id: string) => {
+    const app = appOf(id);
+    if (app) launch(app);
+  };
+
   // Alt+` brings the next window up; the focused window gets the keyboard.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -122,7 +127,7 @@ export function DesktopPage() {
               onGeometry={(g) => dispatch({ type: "resize", id: w.id, ...g, viewport: viewport() })}
             >
               {app ? (
-                <HostedScreen app={app} hostId={w.id} />
+                <HostedScreen app={app} hostId={w.id} openApp={openApp} />
               ) : (
                 <p className="p-4 text-sm text-muted-foreground">This app is not available.</p>
               )}

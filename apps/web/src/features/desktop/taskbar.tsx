@@ -1,7 +1,8 @@
-import { BatteryMedium, Grid3x3, Power, Wifi, WifiOff } from "lucide-react";
+import { BatteryMedium, Grid3x3, Power, Volume2, VolumeX, Wifi, WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { AppEntry } from "../../app/registry";
+import { setAccessibility, useAccessibility } from "../../lib/accessibility/settings";
 import { cn } from "../../lib/cn";
 import type { DesktopWindow } from "./window-state";
 
@@ -21,6 +22,23 @@ function Clock() {
     <time dateTime={now.toISOString()} className="text-sm tabular-nums" data-testid="taskbar-clock">
       {formatTaskbarClock(now)}
     </time>
+  );
+}
+
+/** The volume icon is the product's sound setting (sound effects on or off): a click switches it. */
+function SoundToggle() {
+  const on = useAccessibility().soundEffects;
+  return (
+    <button
+      type="button"
+      aria-pressed={on}
+      aria-label="Sound effects"
+      title={on ? "Sound effects on" : "Sound effects off"}
+      onClick={() => setAccessibility({ soundEffects: !on })}
+      className="grid place-items-center rounded p-0.5 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      {on ? <Volume2 aria-hidden="true" /> : <VolumeX aria-hidden="true" />}
+    </button>
   );
 }
 
@@ -65,6 +83,7 @@ function Status() {
       >
         {online ? <Wifi aria-hidden="true" /> : <WifiOff aria-hidden="true" />}
       </span>
+      <SoundToggle />
       {battery ? (
         <span
           role="img"

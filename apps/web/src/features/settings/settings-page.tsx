@@ -15,6 +15,7 @@ import { toast } from "../../components/ui/use-toast";
 import { errorMessage, HttpError } from "../../lib/api";
 import { useProviders } from "../../lib/resources/providers";
 import { useSaveSettings, useSettings } from "../../lib/resources/settings";
+import { AccessibilitySettingsPanel } from "../neuro-equality";
 import { CheckboxField, SelectField, TemperatureField } from "./fields";
 import { MemorySection } from "./memory-section";
 import { type Errors, ModelSelect, ProviderCard, type ProviderDraft } from "./provider-card";
@@ -85,8 +86,8 @@ export function SettingsPage() {
       <header className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
         <p className="text-sm text-muted-foreground">
-          Model providers, generation defaults, memory and safe mode. API keys are stored encrypted and only
-          shown masked.
+          Model providers, generation defaults, memory, safe mode and accessibility. API keys are stored
+          encrypted and only shown masked.
         </p>
       </header>
       {settings.isPending ? (
@@ -99,6 +100,9 @@ export function SettingsPage() {
         <SettingsForm key={settings.data.updatedAt ?? "defaults"} settings={settings.data} />
       )}
       <MemorySection />
+      <Card className="p-4 sm:p-6">
+        <AccessibilitySettingsPanel />
+      </Card>
     </div>
   );
 }

@@ -1,0 +1,140 @@
+import {
+  ACCESSIBILITY_PREFERENCE,
+  type AccessibilitySettings,
+  readAccessibilitySettings,
+} from "@neuroos/contracts/accessibility-settings";
+import { useCallback, useSyncExternalStore } from "react";
+import { apiRequest } from "../api";
+import { createStore } from "../store";
+
+/** The device's copy of the settings; public/appearance-init.js reads it before the first paint. */
+export const ACCESSIBILITY_STORAGE_KEY = "neuroos-accessibility";
+/** The theme's key before the settings held it: read once, so a returning visitor keeps their theme. */
+const LEGACY_THEME_KEY = "neuroos-theme";
+const PREFERENCE_URL = `/api/preferences/${ACCESSIBILITY_PREFERENCE}`;
+const SAVE_AFTER_MS = 300;
+
+function readDevice(): AccessibilitySettings {
+  try {
+    const stored = window.localStorage.getItem(ACCESSIBILITY_STORAGE_KEY);
+    if (stored) return readAccessibilitySettings(JSON.parse(stored));
+    const legacyTheme = window.localStorage.getItem(LEGACY_THEME_KEY);
+    return { ...readAccessibilitySettings(null), darkMode: legacyTheme !== "light" };
+  } catch {
+    return readAccessibilitySettings(null);
+  }
+}
+
+function writeDevice(settings: AccessibilitySettings): void {
+  try {
+    window.localStorage.setItem(ACCESSIBILITY_STORAGE_KEY, JSON.stringify(settings));
+  } catch {
+    // Storage unavailable (privacy modes): the settings last for this page and the account.
+  }
+}
+
+const systemContrast = () => window.matchMedia?.("(prefers-contrast: more)").matches ?? false;
+const systemMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+
+/** What applies: the person's choice, else the system's preference for contrast and motion. */
+export interface EffectiveAccessibility extends AccessibilitySettings {
+  highContrastOn: boolean;
+  reducedMotionOn: boolean;
+}
+
+function effective(settings: AccessibilitySettings): EffectiveAccessibility {
+  return {
+    ...settings,
+    highContrastOn: settings.highContrast ?? systemContrast(),
+    reducedMotionOn: settings.reducedMotion ?? systemMotion(),
+  };
+}
+
+/**
+ * Applies the settings to <html>: the theme class, `high-contrast`, `large-text`, `reduce-motion`
+ * and the root font size (everything is sized in rem). public/appearance-init.js does the same
+ * before the app starts; keep the two alike.
+ */
+function apply(value: EffectiveAccessibility): void {
+  const root = document.documentElement;
+  const theme = value.darkMode ? "dark" : "light";
+  root.classList.remove("dark", "light");
+  root.classList.add(theme);
+  root.style.colorScheme = theme;
+  root.classList.toggle("high-contrast", value.highContrastOn);
+  root.classList.toggle("large-text", value.largeText);
+  root.classList.toggle("reduce-motion", value.reducedMotionOn);
+  root.style.setProperty("--a11y-font-size", `${value.fontSize}px`);
+}
+
+const store = createStore<EffectiveAccessibility>(effective(readDevice()));
+store.subscribe(() => apply(store.get()));
+apply(store.get());
+for (const query of ["(prefers-contrast: more)", "(prefers-reduced-motion: reduce)"]) {
+  window.matchMedia?.(query).addEventListener("change", () => store.set(effective(store.get())));
+}
+
+let signedIn = false;
+let saveTimer: ReturnType<typeof setTimeout> | null = null;
+let lastSaveError: string | null = null;
+const saveListeners = new Set<() => void>();
+
+function scheduleSave(settings: AccessibilitySettings): void {
+  if (!signedIn) return;
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => {
+    saveTimer = null;
+    apiRequest("PUT", PREFERENCE_URL, { value: settings })
+      .then(() => setSaveError(null))
+      .catch(() => setSaveError("Saved on this device only: your account could not be reached."));
+  }, SAVE_AFTER_MS);
+}
+
+function setSaveError(message: string | null): void {
+  lastSaveError = message;
+  for (const listener of saveListeners) listener();
+}
+
+const stored = ({ highContrastOn, reducedMotionOn, ...settings }: EffectiveAccessibility) => settings;
+
+/** Changes some settings: applied at once, kept on this device and, when signed in, on the account. */
+export function setAccessibility(patch: Partial<AccessibilitySettings>): void {
+  const next = readAccessibilitySettings({ ...stored(store.get()), ...patch });
+  writeDevice(next);
+  store.set(effective(next));
+  scheduleSave(next);
+}
+
+/**
+ * Signed in: the account's settings replace the device's (the same on every device); an account
+ * that has none yet takes this device's. Signed out: the device's copy stays in force.
+ */
+export async function syncAccessibilityWithAccount(isSignedIn: boolean): Promise<void> {
+  signedIn = isSignedIn;
+  if (!isSignedIn) return;
+  const answer = (await apiRequest("GET", PREFERENCE_URL)) as { value: unknown };
+  if (answer.value === null) {
+    scheduleSave(stored(store.get()));
+    return;
+  }
+  const account = readAccessibilitySettings(answer.value);
+  writeDevice(account);
+  store.set(effective(account));
+}
+
+/** The settings in force (re-renders on every change). */
+export function useAccessibility(): EffectiveAccessibility {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+/** Why the last save to the account failed, or null. */
+export function useAccessibilitySaveError(): string | null {
+  const subscribe = useCallback((listener: () => void) => {
+    saveListeners.add(listener);
+    return () => saveListeners.delete(listener);
+  }, []);
+  return useSyncExternalStore(subscribe, () => lastSaveError);
+}
+
+/** The settings now, outside React (e.g. whether to play a sound). */
+export const accessibilityNow = (): EffectiveAccessibility => store.get();
