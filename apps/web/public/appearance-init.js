@@ -21,6 +21,9 @@
   root.style.colorScheme = theme;
   root.classList.toggle("high-contrast", flag(settings.highContrast, system("(prefers-contrast: more)")));
   root.classList.toggle("large-text", settings.largeText === true);
-  root.classList.toggle("reduce-motion", flag(settings.reducedMotion, system("(prefers-reduced-motion: reduce)")));
+  root.classList.toggle(
+    "reduce-motion",
+    flag(settings.reducedMotion, system("(prefers-reduced-motion: reduce)")),
+  );
   root.style.setProperty("--a11y-font-size", `${size ? settings.fontSize : 16}px`);
 })();
