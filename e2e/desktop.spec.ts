@@ -30,6 +30,13 @@ test("apps open in windows: cascade, focus and z-order, taskbar, maximize, drag 
     "PromptCanvas",
     "Neuro IDE",
     "Vector Search",
+    "NeuroEquality OS",
+    "Visual Organizer",
+    "Focus Timer",
+    "Communication",
+    "Visual Calendar",
+    "Sensory Tools",
+    "Learning Center",
   ]);
   await expect(page.getByTestId("taskbar-clock")).toHaveText(/^(1[0-2]|[1-9]):[0-5]\d (AM|PM)$/);
 

@@ -27,7 +27,7 @@ export function DashboardLayout() {
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-border bg-background/90 px-3 backdrop-blur sm:px-4">
           <MobileMenu />
-          <div className="lg:hidden">
+          <div className="min-w-0 lg:hidden">
             <Brand to="/dashboard" />
           </div>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { HostedScreen } from "../../app/hosted-screen";
 import { type AppEntry, appRegistry, isAvailable } from "../../app/registry";
 import { AppWindow } from "./app-window";
@@ -76,7 +76,7 @@ export function DesktopPage() {
       document.querySelector<HTMLElement>('[aria-label="All Apps"]')?.focus();
   }, [state.focused, state.windows]);
 
-  const windows = useMemo(() => state.windows, [state.windows]);
+  const windows = state.windows;
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-muted/30">
       <title>Desktop · NeuroOS</title>

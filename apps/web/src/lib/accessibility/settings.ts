@@ -78,17 +78,59 @@ let signedIn = false;
 let saveTimer: ReturnType<typeof setTimeout> | null = null;
 let lastSaveError: string | null = null;
 const saveListeners = new Set<() => void>();
+/** Set while a change made here has not reached the account: the device's copy is then the newer. */
+const UNSAVED_KEY = `${ACCESSIBILITY_STORAGE_KEY}-unsaved`;
+
+function markUnsaved(unsaved: boolean): void {
+  try {
+    if (unsaved) window.localStorage.setItem(UNSAVED_KEY, "1");
+    else window.localStorage.removeItem(UNSAVED_KEY);
+  } catch {
+    // Storage unavailable: nothing to remember.
+  }
+}
+
+const hasUnsaved = () => {
+  try {
+    return window.localStorage.getItem(UNSAVED_KEY) === "1";
+  } catch {
+    return false;
+  }
+};
+
+function saveToAccount(settings: AccessibilitySettings, keepalive = false): void {
+  fetch(PREFERENCE_URL, {
+    method: "PUT",
+    credentials: "include",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ value: settings }),
+    keepalive,
+  })
+    .then((response) => {
+      if (!response.ok) throw new Error(String(response.status));
+      markUnsaved(false);
+      setSaveError(null);
+    })
+    .catch(() => setSaveError("Saved on this device only: your account could not be reached."));
+}
 
 function scheduleSave(settings: AccessibilitySettings): void {
   if (!signedIn) return;
+  markUnsaved(true);
   if (saveTimer) clearTimeout(saveTimer);
   saveTimer = setTimeout(() => {
     saveTimer = null;
-    apiRequest("PUT", PREFERENCE_URL, { value: settings })
-      .then(() => setSaveError(null))
-      .catch(() => setSaveError("Saved on this device only: your account could not be reached."));
+    saveToAccount(settings);
   }, SAVE_AFTER_MS);
 }
+
+// A change still waiting when the page goes away is sent on the way out.
+window.addEventListener("pagehide", () => {
+  if (!saveTimer) return;
+  clearTimeout(saveTimer);
+  saveTimer = null;
+  saveToAccount(stored(store.get()), true);
+});
 
 function setSaveError(message: string | null): void {
   lastSaveError = message;
@@ -106,14 +148,15 @@ export function setAccessibility(patch: Partial<AccessibilitySettings>): void {
 }
 
 /**
- * Signed in: the account's settings replace the device's (the same on every device); an account
- * that has none yet takes this device's. Signed out: the device's copy stays in force.
+ * Signed in: the account's settings replace the device's (the same on every device), unless a
+ * change made on this device has not reached the account yet, or the account has none: then the
+ * device's go to the account. Signed out: the device's copy stays in force.
  */
 export async function syncAccessibilityWithAccount(isSignedIn: boolean): Promise<void> {
   signedIn = isSignedIn;
   if (!isSignedIn) return;
   const answer = (await apiRequest("GET", PREFERENCE_URL)) as { value: unknown };
-  if (answer.value === null) {
+  if (answer.value === null || hasUnsaved()) {
     scheduleSave(stored(store.get()));
     return;
   }
