@@ -122,9 +122,21 @@ test("contrast and motion follow the system until the person chooses", async ({ 
   await expect(html(page)).not.toHaveClass(/\bhigh-contrast\b/);
 });
 
-test("the desktop's volume icon is the sound setting", async ({ page }) => {
+test("the desktop's status: the network as the browser and the live connection see it; the volume icon is the sound setting", async ({
+  page,
+  context,
+}) => {
   await signIn(page, await createAccount(page.request));
   await page.goto("/desktop");
+  const taskbar = page.getByRole("navigation", { name: "Taskbar" });
+  await expect(taskbar.getByRole("img", { name: "Network: online, connected to NeuroOS" })).toBeVisible();
+  await context.setOffline(true);
+  await expect(taskbar.getByRole("img", { name: "Network: offline" })).toBeVisible();
+  await context.setOffline(false);
+  await expect(taskbar.getByRole("img", { name: "Network: online, connected to NeuroOS" })).toBeVisible({
+    timeout: 15_000,
+  });
+
   const sound = page
     .getByRole("navigation", { name: "Taskbar" })
     .getByRole("button", { name: "Sound effects" });

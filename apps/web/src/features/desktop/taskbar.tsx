@@ -1,9 +1,12 @@
-import { BatteryMedium, Grid3x3, Power, Volume2, VolumeX, Wifi, WifiOff } from "lucide-react";
+import { BatteryMedium, Grid3x3, Power, Volume2, VolumeX, Wifi, WifiLow, WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { AppEntry } from "../../app/registry";
 import { setAccessibility, useAccessibility } from "../../lib/accessibility/settings";
 import { cn } from "../../lib/cn";
+import type { ChannelState } from "../../lib/live/live-channel";
+import { useLiveChannel } from "../../lib/live/live-context";
+import { createStore, useStore } from "../../lib/store";
 import type { DesktopWindow } from "./window-state";
 
 /** Spec: the clock as h:mm a (e.g. 3:07 PM), updated every second. */
@@ -47,9 +50,26 @@ interface BatteryManager extends EventTarget {
   charging: boolean;
 }
 
-/** Network from the browser's online state; battery from the Battery Status API, hidden without it. */
+const liveStateOf = (status: ChannelState) => status.state;
+/** Before the channel's code has loaded: connecting. */
+const noChannel = createStore<ChannelState>({ state: "connecting", error: null, opens: 0, gaveUp: false });
+
+/** The network as the browser sees it and as the live connection to the server stands. */
+function network(online: boolean, live: string) {
+  if (!online) return { label: "Network: offline", title: "Offline", Icon: WifiOff };
+  if (live === "connected")
+    return { label: "Network: online, connected to NeuroOS", title: "Online", Icon: Wifi };
+  const state = live === "connecting" ? "connecting to NeuroOS" : "not connected to NeuroOS";
+  return { label: `Network: online, ${state}`, title: `Online, ${state}`, Icon: WifiLow };
+}
+
+/**
+ * Network from the browser's online state and the live connection; battery from the Battery
+ * Status API, hidden without it.
+ */
 function Status() {
   const [online, setOnline] = useState(() => navigator.onLine);
+  const live = useStore(useLiveChannel()?.status ?? noChannel, liveStateOf);
   const [battery, setBattery] = useState<{ level: number; charging: boolean } | null>(null);
   useEffect(() => {
     const update = () => setOnline(navigator.onLine);
@@ -74,14 +94,11 @@ function Status() {
       manager?.removeEventListener("chargingchange", read);
     };
   }, []);
+  const net = network(online, live);
   return (
     <div className="flex items-center gap-2 text-muted-foreground [&_svg]:size-4">
-      <span
-        role="img"
-        aria-label={online ? "Network: online" : "Network: offline"}
-        title={online ? "Online" : "Offline"}
-      >
-        {online ? <Wifi aria-hidden="true" /> : <WifiOff aria-hidden="true" />}
+      <span role="img" aria-label={net.label} title={net.title}>
+        <net.Icon aria-hidden="true" />
       </span>
       <SoundToggle />
       {battery ? (
