@@ -34,6 +34,7 @@ import { llmRoutes } from "./llm/routes";
 import { loggerOptions } from "./logger";
 import { modelCallRecorder } from "./logs/model-calls";
 import { logsRoutes } from "./logs/routes";
+import { mcpRoutes } from "./mcp/routes";
 import { memoryRoutes } from "./memory/routes";
 import { MemoryService } from "./memory/service";
 import { sandboxConfig } from "./sandbox/config";
@@ -245,6 +246,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
+  // NeuroOS as an MCP server: the same workspace tools for outside clients, by access token.
+  await app.register(mcpRoutes, { db: database.db, bus, tools });
   const replies = new ChatReplies({
     db: database.db,
     bus,

@@ -12,6 +12,7 @@ export const errorCodes = [
   "unsupported_media_type",
   "rate_limited",
   "invalid_token",
+  "method_not_allowed",
   "internal_error",
   "service_unavailable",
   "invalid_path",

@@ -280,3 +280,25 @@ export const vectorQueries = pgTable(
   },
   (t) => [index("vector_queries_user_idx").on(t.userId, t.createdAt)],
 );
+
+/**
+ * Personal access tokens for NeuroOS's MCP server (/mcp): shown once, kept only as a SHA-256
+ * hash; a read-only token reaches the tools that change nothing.
+ */
+export const accessTokens = pgTable(
+  "access_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    scope: text("scope").$type<"read" | "full">().notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The token's first characters, to tell tokens apart in the list. */
+    prefix: text("prefix").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("access_tokens_hash_idx").on(t.tokenHash), index("access_tokens_user_idx").on(t.userId)],
+);

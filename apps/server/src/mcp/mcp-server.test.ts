@@ -1,0 +1,173 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeEachDatabase } from "../test/databases";
+import { listen } from "../test/live-client";
+import { sandboxReady } from "../test/sandbox-ready";
+import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+
+type Who = { cookie: string };
+type Text = { type: string; text: string }[];
+
+describeEachDatabase("NeuroOS as an MCP server (/mcp)", (db) => {
+  let t: TestApp;
+  let origin: string;
+  let alice: Who;
+  let bob: Who;
+  const clients: Client[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp(db());
+    alice = await signedInUser(t.app);
+    bob = await signedInUser(t.app);
+    origin = (await listen(t.app)).origin;
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await t.app.close();
+  });
+
+  const api = (method: string, url: string, who: Who, payload?: unknown) =>
+    t.app.inject({
+      method: method as "GET",
+      url,
+      payload: payload as object,
+      headers: { cookie: who.cookie },
+    });
+  const tokenFor = async (who: Who, scope: "read" | "full", name = `${scope} token`) => {
+    const made = await api("POST", "/api/access-tokens", who, { name, scope });
+    expect(made.statusCode).toBe(201);
+    return made.json() as { id: string; token: string; prefix: string };
+  };
+  /** The official SDK's client, connected to /mcp with the token. */
+  const connect = async (token: string) => {
+    const client = new Client({ name: "neuroos-test", version: "1.0.0" });
+    const transport = new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    });
+    await client.connect(transport);
+    clients.push(client);
+    return client;
+  };
+  const textOf = (result: unknown) => ((result as { content: Text }).content[0]?.text ?? "") as string;
+
+  it("tokens: shown once, listed by name and prefix only, stored hashed; bad bodies 400", async () => {
+    const made = await tokenFor(alice, "read", "Laptop IDE");
+    expect(made.token).toMatch(/^nos_[\w-]{40,}$/);
+    const list = (await api("GET", "/api/access-tokens", alice)).json();
+    expect(list.find((x: { id: string }) => x.id === made.id)).toMatchObject({
+      name: "Laptop IDE",
+      scope: "read",
+    });
+    expect(JSON.stringify(list)).not.toContain(made.token);
+    expect((await api("GET", "/api/access-tokens", bob)).json()).toEqual([]);
+    for (const bad of [
+      { name: "", scope: "read" },
+      { name: "x", scope: "admin" },
+      { name: "a\u0000b", scope: "read" },
+      {},
+    ])
+      expect((await api("POST", "/api/access-tokens", alice, bad)).statusCode).toBe(400);
+    expect((await api("DELETE", `/api/access-tokens/${made.id}`, bob)).statusCode).toBe(404);
+    expect((await api("DELETE", "/api/access-tokens/not-a-uuid", alice)).statusCode).toBe(404);
+  });
+
+  it("initialize, list the tools (read-only ones marked), call each; scopes hold; another person's files are out of reach", async () => {
+    const full = await connect((await tokenFor(alice, "full")).token);
+    expect(full.getServerVersion()?.name).toBe("NeuroOS");
+    const { tools } = await full.listTools();
+    expect(tools.map((x) => x.name).sort()).toEqual(
+      ["list_files", "read_file", "run_code", "run_shell", "search_files", "write_file"].sort(),
+    );
+    expect(tools.find((x) => x.name === "read_file")?.annotations?.readOnlyHint).toBe(true);
+    expect(tools.find((x) => x.name === "write_file")?.annotations?.readOnlyHint).toBe(false);
+    expect(tools.find((x) => x.name === "write_file")?.inputSchema.properties).toHaveProperty("content");
+
+    const wrote = await full.callTool({
+      name: "write_file",
+      arguments: { path: "/home/user/notes/mcp.md", content: "Written through MCP: the quokka smiles." },
+    });
+    expect(wrote.isError).toBe(false);
+    const read = await full.callTool({ name: "read_file", arguments: { path: "/home/user/notes/mcp.md" } });
+    expect(textOf(read)).toContain("the quokka smiles");
+    const listed = await full.callTool({ name: "list_files", arguments: { path: "/home/user/notes" } });
+    expect(textOf(listed)).toContain("/home/user/notes/mcp.md");
+    const found = await full.callTool({ name: "search_files", arguments: { query: "quokka smiles" } });
+    expect(found.isError).toBe(false);
+    expect(textOf(found)).toContain("mcp.md");
+    if (sandboxReady) {
+      const ran = await full.callTool({
+        name: "run_code",
+        arguments: { language: "python", code: "print(6*7)" },
+      });
+      expect(textOf(ran)).toContain("42");
+      const shell = await full.callTool({ name: "run_shell", arguments: { command: "cat notes/mcp.md" } });
+      expect(textOf(shell)).toContain("quokka");
+    }
+    const bad = await full.callTool({ name: "read_file", arguments: { path: 7 } });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toMatch(/Invalid arguments/);
+    const escape = await full.callTool({
+      name: "read_file",
+      arguments: { path: "/home/user/../../etc/passwd" },
+    });
+    expect(escape.isError).toBe(true);
+
+    // Every call is in the person's execution log.
+    const logs = (await api("GET", "/api/logs?limit=50", alice)).json() as {
+      command: string;
+      metadata: unknown;
+    }[];
+    expect(
+      logs.some((l) => l.command.startsWith("write_file") && JSON.stringify(l.metadata).includes("mcp")),
+    ).toBe(true);
+
+    // A read-only token: only the tools that change nothing, and writes refused.
+    const reader = await connect((await tokenFor(alice, "read")).token);
+    expect((await reader.listTools()).tools.map((x) => x.name).sort()).toEqual([
+      "list_files",
+      "read_file",
+      "search_files",
+    ]);
+    const refused = await reader.callTool({
+      name: "write_file",
+      arguments: { path: "/home/user/x.txt", content: "x" },
+    });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/read-only/);
+    expect(
+      textOf(await reader.callTool({ name: "read_file", arguments: { path: "/home/user/x.txt" } })),
+    ).not.toContain('x"');
+
+    // Bob's token sees Bob's workspace only.
+    const bobs = await connect((await tokenFor(bob, "full")).token);
+    const bobRead = await bobs.callTool({
+      name: "read_file",
+      arguments: { path: "/home/user/notes/mcp.md" },
+    });
+    expect(bobRead.isError).toBe(true);
+    const bobList = await bobs.callTool({ name: "list_files", arguments: { path: "/home/user/notes" } });
+    expect(textOf(bobList)).not.toContain("mcp.md");
+  });
+
+  it("no token, a wrong token or a revoked one is refused at once (401)", async () => {
+    const post = (authorization?: string) =>
+      fetch(`${origin}/mcp`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...(authorization ? { authorization } : {}),
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+    expect((await post()).status).toBe(401);
+    expect((await post("Bearer nos_not-a-real-token")).status).toBe(401);
+    const made = await tokenFor(alice, "full");
+    const client = await connect(made.token);
+    await client.listTools();
+    expect((await api("DELETE", `/api/access-tokens/${made.id}`, alice)).statusCode).toBe(204);
+    expect((await post(`Bearer ${made.token}`)).status).toBe(401);
+    await expect(client.listTools()).rejects.toThrow();
+    expect((await fetch(`${origin}/mcp`)).status).toBe(405);
+  });
+});

@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from "node:crypto";
+import {
+  ACCESS_TOKENS_PER_ACCOUNT,
+  type AccessTokenScope,
+  type AccessTokenSummary,
+  type CreatedAccessToken,
+  type User,
+} from "@neuroos/contracts";
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { accessTokens, users } from "../db/schema";
+import { AppError } from "../http/errors";
+
+/** Every token starts so, which tells it from other secrets (and secret scanners can find it). */
+const TOKEN_PREFIX = "nos_";
+const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+type Row = typeof accessTokens.$inferSelect;
+const summary = (row: Row): AccessTokenSummary => ({
+  id: row.id,
+  name: row.name,
+  scope: row.scope,
+  prefix: row.prefix,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+});
+
+/** Who a token speaks for, and how far. */
+export interface TokenHolder {
+  tokenId: string;
+  tokenName: string;
+  scope: AccessTokenScope;
+  user: Pick<User, "id" | "plan">;
+}
+
+/** Personal access tokens: made (shown once), listed, revoked (at once), checked on every call. */
+export class AccessTokens {
+  constructor(private readonly db: Db) {}
+
+  async create(
+    userId: string,
+    input: { name: string; scope: AccessTokenScope },
+  ): Promise<CreatedAccessToken> {
+    const token = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
+    const row = await this.db.transaction(async (tx) => {
+      // The person's row is locked, so the cap holds when requests race.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      const [held] = await tx
+        .select({ n: count() })
+        .from(accessTokens)
+        .where(eq(accessTokens.userId, userId));
+      if ((held?.n ?? 0) >= ACCESS_TOKENS_PER_ACCOUNT)
+        throw new AppError(409, "conflict", `At most ${ACCESS_TOKENS_PER_ACCOUNT} access tokens per account`);
+      const [made] = await tx
+        .insert(accessTokens)
+        .values({
+          userId,
+          name: input.name,
+          scope: input.scope,
+          tokenHash: hashOf(token),
+          prefix: token.slice(0, 10),
+        })
+        .returning();
+      return made;
+    });
+    if (!row) throw new Error("The token was not stored");
+    return { ...summary(row), token };
+  }
+
+  async list(userId: string): Promise<AccessTokenSummary[]> {
+    const rows = await this.db
+      .select()
+      .from(accessTokens)
+      .where(eq(accessTokens.userId, userId))
+      .orderBy(desc(accessTokens.createdAt));
+    return rows.map(summary);
+  }
+
+  /** Revokes a token of the person's: refused from the next call on. Another person's is 404. */
+  async revoke(userId: string, id: string): Promise<void> {
+    const gone = await this.db
+      .delete(accessTokens)
+      .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId)))
+      .returning({ id: accessTokens.id })
+      .catch(() => []);
+    if (gone.length === 0) throw new AppError(404, "not_found", "No such access token");
+  }
+
+  /** The holder of a presented token, or null (unknown, revoked, malformed). */
+  async verify(token: string): Promise<TokenHolder | null> {
+    if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
+    const [row] = await this.db
+      .select({
+        id: accessTokens.id,
+        name: accessTokens.name,
+        scope: accessTokens.scope,
+        userId: users.id,
+        plan: users.plan,
+      })
+      .from(accessTokens)
+      .innerJoin(users, eq(users.id, accessTokens.userId))
+      .where(eq(accessTokens.tokenHash, hashOf(token)));
+    if (!row) return null;
+    await this.db.update(accessTokens).set({ lastUsedAt: new Date() }).where(eq(accessTokens.id, row.id));
+    return {
+      tokenId: row.id,
+      tokenName: row.name,
+      scope: row.scope,
+      user: { id: row.userId, plan: row.plan },
+    };
+  }
+}
