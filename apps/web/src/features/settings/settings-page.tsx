@@ -16,6 +16,7 @@ import { errorMessage, HttpError } from "../../lib/api";
 import { useProviders } from "../../lib/resources/providers";
 import { useSaveSettings, useSettings } from "../../lib/resources/settings";
 import { AccessibilitySettingsPanel } from "../neuro-equality";
+import { AccessTokensSection } from "./access-tokens-section";
 import { CheckboxField, SelectField, TemperatureField } from "./fields";
 import { MemorySection } from "./memory-section";
 import { type Errors, ModelSelect, ProviderCard, type ProviderDraft } from "./provider-card";
@@ -86,8 +87,8 @@ export function SettingsPage() {
       <header className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
         <p className="text-sm text-muted-foreground">
-          Model providers, generation defaults, memory, safe mode and accessibility. API keys are stored
-          encrypted and only shown masked.
+          Model providers, generation defaults, memory, safe mode, access tokens and accessibility. API keys
+          are stored encrypted and only shown masked.
         </p>
       </header>
       {settings.isPending ? (
@@ -100,6 +101,7 @@ export function SettingsPage() {
         <SettingsForm key={settings.data.updatedAt ?? "defaults"} settings={settings.data} />
       )}
       <MemorySection />
+      <AccessTokensSection />
       <Card className="p-4 sm:p-6">
         <AccessibilitySettingsPanel />
       </Card>

@@ -1,0 +1,35 @@
+import type { AccessTokenSummary, CreateAccessTokenInput, CreatedAccessToken } from "@neuroos/contracts";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../api";
+
+export const accessTokensKey = ["/api/access-tokens"] as const;
+
+/** The person's access tokens for NeuroOS's MCP server (never the tokens themselves). */
+export function useAccessTokens() {
+  return useQuery({
+    queryKey: accessTokensKey,
+    queryFn: async () => (await apiRequest("GET", "/api/access-tokens")) as AccessTokenSummary[],
+  });
+}
+
+function useTokenMutation<T, R>(fn: (input: T) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => client.invalidateQueries({ queryKey: accessTokensKey }),
+  });
+}
+
+/** Makes a token: the answer holds the token itself, shown this once. */
+export function useCreateAccessToken() {
+  return useTokenMutation(
+    async (input: CreateAccessTokenInput) =>
+      (await apiRequest("POST", "/api/access-tokens", input)) as CreatedAccessToken,
+  );
+}
+
+export function useRevokeAccessToken() {
+  return useTokenMutation(async (id: string) =>
+    apiRequest("DELETE", `/api/access-tokens/${encodeURIComponent(id)}`),
+  );
+}
