@@ -293,6 +293,10 @@ export const appRegistry: AppEntry[] = [
     description: "Work in calm, timed sessions with a gentle end.",
     icon: Timer,
     route: "/neuro-equality/focus-timer",
+    load: screen(
+      () => import("../features/neuro-equality/focus-timer/focus-timer-page"),
+      (m) => m.FocusTimerPage,
+    ),
   }),
   neuroTool({
     id: "communication",
