@@ -318,6 +318,10 @@ export const appRegistry: AppEntry[] = [
     description: "Calming sounds and a breathing guide.",
     icon: Waves,
     route: "/neuro-equality/sensory-tools",
+    load: screen(
+      () => import("../features/neuro-equality/sensory-tools/sensory-tools-page"),
+      (m) => m.SensoryToolsPage,
+    ),
   }),
   neuroTool({
     id: "learning-center",
