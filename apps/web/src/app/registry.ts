@@ -293,6 +293,10 @@ export const appRegistry: AppEntry[] = [
     description: "Work in calm, timed sessions with a gentle end.",
     icon: Timer,
     route: "/neuro-equality/focus-timer",
+    load: screen(
+      () => import("../features/neuro-equality/focus-timer/focus-timer-page"),
+      (m) => m.FocusTimerPage,
+    ),
   }),
   neuroTool({
     id: "communication",
@@ -314,6 +318,10 @@ export const appRegistry: AppEntry[] = [
     description: "Calming sounds and a breathing guide.",
     icon: Waves,
     route: "/neuro-equality/sensory-tools",
+    load: screen(
+      () => import("../features/neuro-equality/sensory-tools/sensory-tools-page"),
+      (m) => m.SensoryToolsPage,
+    ),
   }),
   neuroTool({
     id: "learning-center",
