@@ -44,6 +44,8 @@ import { Sandbox } from "./sandbox/runner";
 import { settingsRoutes } from "./settings/routes";
 import { speechRoutes } from "./speech/routes";
 import { SPEECH_MAX, SPEECH_PER_USER, SpeechService } from "./speech/service";
+import { symbolRoutes } from "./symbols/routes";
+import { SymbolLibrary } from "./symbols/service";
 import { MetricsRecorder } from "./system/metrics";
 import { fileIoCheck, vectorDbCheck } from "./system/module-checks";
 import { ModuleRegistry } from "./system/modules";
@@ -201,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Text to speech with espeak-ng, for browsers without a voice (the communication board).
   const speechSlots = new JobSlots(SPEECH_PER_USER, SPEECH_MAX, { noun: "speech request", busyStatus: 429 });
   await app.register(speechRoutes, { db: database.db, speech: new SpeechService(speechSlots) });
+  await app.register(symbolRoutes, { db: database.db, symbols: new SymbolLibrary() });
   await app.register(workspaceRoutes, { db: database.db, bus, workspaces });
   // Every run of code (console, agent tools, POST /api/sandbox/run) goes through one service.
   const executions = new ExecutionService({

@@ -18,6 +18,7 @@ export * from "./memory";
 export * from "./modules";
 export * from "./sandbox";
 export * from "./settings";
+export * from "./symbols";
 export * from "./terminal";
 export * from "./vector";
 export * from "./version";
