@@ -213,6 +213,29 @@ test("scanning: Space steps a thick, announced highlight through the tiles and S
   await expect(highlighted).toHaveCount(0);
 });
 
+test("auto-scan (off by default) moves the highlight by itself every 2 s; Enter chooses", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await openBoard(page);
+  await page.getByRole("switch", { name: "Scanning" }).click();
+  const auto = page.getByRole("switch", { name: "Auto-scan" });
+  await expect(auto).toHaveAttribute("aria-checked", "false");
+  await auto.click();
+  const highlighted = page.locator("[data-scan-active]");
+  await page.clock.runFor(2000);
+  await expect(highlighted).toHaveAttribute("role", "switch");
+  await page.clock.runFor(2000);
+  await expect(highlighted).toHaveText("Greetings");
+  await page.clock.runFor(2000);
+  await expect(highlighted).toHaveText("Needs");
+  await page.keyboard.press("Enter");
+  await expect(category(page, "Needs")).toHaveAttribute("aria-pressed", "true");
+  await auto.click();
+  await page.clock.runFor(6000);
+  await expect(highlighted).toHaveText("Needs");
+});
+
 for (const theme of ["light", "dark"] as const) {
   test(`at 360 px in ${theme}: nothing scrolls sideways, no serious axe violations`, async ({ page }) => {
     await chooseTheme(page, theme);
