@@ -43,6 +43,10 @@ import { codeInterpreterCheck, terminalCheck } from "./sandbox/module-check";
 import { sandboxRoutes } from "./sandbox/routes";
 import { Sandbox } from "./sandbox/runner";
 import { settingsRoutes } from "./settings/routes";
+import { speechRoutes } from "./speech/routes";
+import { SPEECH_MAX, SPEECH_PER_USER, SpeechService } from "./speech/service";
+import { symbolRoutes } from "./symbols/routes";
+import { SymbolLibrary } from "./symbols/service";
 import { MetricsRecorder } from "./system/metrics";
 import { fileIoCheck, vectorDbCheck } from "./system/module-checks";
 import { ModuleRegistry } from "./system/modules";
@@ -197,6 +201,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(documentRoutes, { db: database.db, documents: new DocumentService(database.db) });
   await app.register(exportRoutes, { db: database.db });
   await app.register(audioRoutes, { db: database.db, gateway: llm.gateway });
+  // Text to speech with espeak-ng, for browsers without a voice (the communication board).
+  const speechSlots = new JobSlots(SPEECH_PER_USER, SPEECH_MAX, { noun: "speech request", busyStatus: 429 });
+  await app.register(speechRoutes, { db: database.db, speech: new SpeechService(speechSlots) });
+  await app.register(symbolRoutes, { db: database.db, symbols: new SymbolLibrary() });
   await app.register(workspaceRoutes, { db: database.db, bus, workspaces });
   // Every run of code (console, agent tools, POST /api/sandbox/run) goes through one service.
   const executions = new ExecutionService({

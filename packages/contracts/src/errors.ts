@@ -17,6 +17,7 @@ export const errorCodes = [
   "service_unavailable",
   "invalid_path",
   "sandbox_unavailable",
+  "speech_timeout",
   // LLM gateway: each upstream failure has its own code.
   "llm_not_configured",
   "llm_invalid_key",

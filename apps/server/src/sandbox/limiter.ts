@@ -1,5 +1,11 @@
 import { AppError } from "../http/errors";
 
+/** How a full slot is reported: what the work is called, and the status when the server is full. */
+export interface SlotWords {
+  noun: string;
+  busyStatus: 429 | 503;
+}
+
 /** Caps the jobs running at once: per user, and for the whole server. */
 export class JobSlots {
   private readonly running = new Map<string, number>();
@@ -8,6 +14,7 @@ export class JobSlots {
   constructor(
     private readonly perUser: number,
     private readonly max: number,
+    private readonly words: SlotWords = { noun: "job", busyStatus: 503 },
   ) {}
 
   /** Jobs running now on the whole server. */
@@ -18,17 +25,18 @@ export class JobSlots {
   /** Takes a slot for `userId` or throws 429/503; call the returned function once done. */
   acquire(userId: string): () => void {
     const mine = this.running.get(userId) ?? 0;
+    const { noun, busyStatus } = this.words;
     if (mine >= this.perUser)
       throw new AppError(
         429,
         "rate_limited",
-        `You already have ${mine} job${mine === 1 ? "" : "s"} running; wait for one to finish`,
+        `You already have ${mine} ${noun}${mine === 1 ? "" : "s"} running; wait for one to finish`,
       );
     if (this.total >= this.max)
       throw new AppError(
-        503,
-        "service_unavailable",
-        "The server is busy running other jobs; try again shortly",
+        busyStatus,
+        busyStatus === 429 ? "rate_limited" : "service_unavailable",
+        `The server is busy running other ${noun}s; try again shortly`,
         undefined,
         {
           "retry-after": "2",

@@ -304,6 +304,10 @@ export const appRegistry: AppEntry[] = [
     description: "Say what you need with picture tiles that speak.",
     icon: MessageSquareText,
     route: "/neuro-equality/communication",
+    load: screen(
+      () => import("../features/neuro-equality/communication/communication-page"),
+      (m) => m.CommunicationPage,
+    ),
   }),
   neuroTool({
     id: "visual-calendar",

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ButtonHTMLAttributes, useId } from "react";
 import { cn } from "../../lib/cn";
 
 /** An on/off setting: a labelled switch (role switch, Space or Enter toggles), with an optional hint. */
@@ -7,11 +7,14 @@ export function SwitchField({
   hint,
   checked,
   onCheckedChange,
+  controlProps,
 }: {
   label: string;
   hint?: string;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
+  /** More attributes for the switch itself (data attributes, extra classes). */
+  controlProps?: ButtonHTMLAttributes<HTMLButtonElement> & Record<`data-${string}`, string | boolean>;
 }) {
   const labelId = useId();
   const hintId = useId();
@@ -28,6 +31,7 @@ export function SwitchField({
         ) : null}
       </div>
       <button
+        {...controlProps}
         type="button"
         role="switch"
         aria-checked={checked}
@@ -38,6 +42,7 @@ export function SwitchField({
           "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 transition-colors",
           "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
           checked ? "border-primary bg-primary" : "border-input bg-muted",
+          controlProps?.className,
         )}
       >
         <span
