@@ -39,7 +39,15 @@ export interface OrderItem {
 export type InteractiveTask =
   | { kind: "fraction"; instruction: string; parts: number; target: number; explanation: string }
   /** `items` in the right order; `start` is the order shown first (indexes into items). */
-  | { kind: "order"; instruction: string; items: OrderItem[]; start: number[]; explanation: string };
+  | {
+      kind: "order";
+      instruction: string;
+      items: OrderItem[];
+      start: number[];
+      explanation: string;
+      /** The items are lines of code (shown in a code font). */
+      code?: boolean;
+    };
 
 export interface QuizQuestion {
   id: string;

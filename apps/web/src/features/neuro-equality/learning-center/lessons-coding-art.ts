@@ -65,6 +65,7 @@ export const coding: LearningModule = {
           { label: "console.log(greeting);" },
         ],
         start: [2, 1, 0],
+        code: true,
         explanation: "A variable has to be made before it is used: name, then greeting, then print it.",
       },
     },
