@@ -6,7 +6,8 @@ import { isInOrder, itemsInPlace, moveItem } from "./answers";
 import { Feedback } from "./feedback";
 import type { InteractiveTask, OrderItem } from "./lesson-types";
 
-type Props = { completed: boolean; onComplete: () => void };
+/** A right answer completes the lesson (again on another day: that day counts as learning too). */
+type Props = { onComplete: () => void };
 type Outcome = { right: boolean; text: string } | null;
 
 /** An interactive lesson: do something (shade a fraction, put things in order), then check it. */
@@ -23,7 +24,6 @@ function FractionTask({
   parts,
   target,
   explanation,
-  completed,
   onComplete,
 }: Props & Extract<InteractiveTask, { kind: "fraction" }>) {
   const [shaded, setShaded] = useState<boolean[]>(() => Array(parts).fill(false));
@@ -33,7 +33,7 @@ function FractionTask({
   const check = () => {
     if (count === target) {
       setOutcome({ right: true, text: `${count}/${parts} is shaded. ${explanation} Lesson completed.` });
-      if (!completed) onComplete();
+      onComplete();
       return;
     }
     const change = count < target ? `Shade ${target - count} more` : `Unshade ${count - target}`;
@@ -86,7 +86,6 @@ function OrderTask({
   start,
   explanation,
   code,
-  completed,
   onComplete,
 }: Props & Extract<InteractiveTask, { kind: "order" }>) {
   const [order, setOrder] = useState(start);
@@ -105,7 +104,7 @@ function OrderTask({
   const check = () => {
     if (isInOrder(order)) {
       setOutcome({ right: true, text: `Everything is in order. ${explanation} Lesson completed.` });
-      if (!completed) onComplete();
+      onComplete();
     } else {
       setOutcome({
         right: false,

@@ -34,7 +34,7 @@ export function LessonView({
   useEffect(() => heading.current?.focus(), [lesson.id]);
   const index = module.lessons.findIndex((l) => l.id === lesson.id);
   const next = module.lessons[index + 1];
-  const props = { completed: completedAt !== null, onComplete };
+  const props = { onComplete };
 
   return (
     <Card className="grid min-w-0 gap-4 p-4 sm:p-6">

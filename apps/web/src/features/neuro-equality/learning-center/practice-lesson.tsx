@@ -9,15 +9,7 @@ import { CodeLines, IllustrationView } from "./illustration";
 import type { PracticeTask } from "./lesson-types";
 
 /** Practice: a question to answer in one's own words; a right answer completes the lesson. */
-export function PracticeLesson({
-  task,
-  completed,
-  onComplete,
-}: {
-  task: PracticeTask;
-  completed: boolean;
-  onComplete: () => void;
-}) {
+export function PracticeLesson({ task, onComplete }: { task: PracticeTask; onComplete: () => void }) {
   const id = useId();
   const [typed, setTyped] = useState("");
   const [result, setResult] = useState<(PracticeResult & { answer: string }) | null>(null);
@@ -28,7 +20,7 @@ export function PracticeLesson({
     const checked = checkPractice(task, typed);
     setResult({ ...checked, answer: typed.trim() });
     if (checked.kind === "wrong") setTries(tries + 1);
-    if (checked.kind === "right" && !completed) onComplete();
+    if (checked.kind === "right") onComplete();
   };
 
   return (

@@ -9,15 +9,7 @@ import type { QuizQuestion } from "./lesson-types";
  * A quiz: one radio group per question (arrow keys choose), checked together. Each answer gets
  * right or wrong in words with the right answer explained; every question right completes it.
  */
-export function QuizLesson({
-  questions,
-  completed,
-  onComplete,
-}: {
-  questions: QuizQuestion[];
-  completed: boolean;
-  onComplete: () => void;
-}) {
+export function QuizLesson({ questions, onComplete }: { questions: QuizQuestion[]; onComplete: () => void }) {
   const id = useId();
   const [chosen, setChosen] = useState<Record<string, number | undefined>>({});
   const [result, setResult] = useState<QuizResult | null>(null);
@@ -33,7 +25,7 @@ export function QuizLesson({
     setMissing(false);
     const scored = scoreQuiz(questions, chosen);
     setResult(scored);
-    if (scored.passed && !completed) onComplete();
+    if (scored.passed) onComplete();
   };
 
   const choose = (questionId: string, option: number) => {

@@ -10,11 +10,9 @@ import type { WalkthroughStep } from "./lesson-types";
  */
 export function WalkthroughLesson({
   steps,
-  completed,
   onComplete,
 }: {
   steps: WalkthroughStep[];
-  completed: boolean;
   onComplete: () => void;
 }) {
   const [index, setIndex] = useState(0);
@@ -41,11 +39,9 @@ export function WalkthroughLesson({
           <ArrowLeft aria-hidden="true" /> Previous step
         </Button>
         {last ? (
-          completed ? null : (
-            <Button onClick={onComplete}>
-              <Check aria-hidden="true" /> I have read every step
-            </Button>
-          )
+          <Button onClick={onComplete}>
+            <Check aria-hidden="true" /> I have read every step
+          </Button>
         ) : (
           <Button onClick={() => setIndex(index + 1)}>
             Next step <ArrowRight aria-hidden="true" />
