@@ -132,7 +132,7 @@ function OrderTask({
                   style={{ backgroundColor: item.swatch }}
                 />
               ) : null}
-              <span className={cn("min-w-0 flex-1 break-words", code && "font-mono text-sm")}>
+              <span className={cn("min-w-0 flex-1 break-words", code && "break-all font-mono text-sm")}>
                 {item.label}
               </span>
               <Button
