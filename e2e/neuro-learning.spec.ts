@@ -107,7 +107,12 @@ test("a quiz: a wrong answer gets feedback and does not complete; all right comp
 test("practice: nothing typed is an error, a wrong answer gets a hint, the right one completes", async ({
   page,
 }) => {
-  await openLearningCenter(page);
+  await signIn(page, await createAccount(page.request));
+  // The hub's tile opens it.
+  await page.goto("/neuro-equality");
+  await page.getByRole("link", { name: /^Learning Center/ }).click();
+  await expect(page).toHaveURL(ROUTE);
+  await openLearningCenter(page, false);
   await openLesson(page, "Predict the output");
   await expect(page.getByText("console.log(total);")).toBeVisible();
   await page.getByRole("button", { name: "Check answer" }).click();
@@ -270,12 +275,18 @@ test("a stored record (seeded through the documents API, with entries that do no
   );
 });
 
-for (const theme of ["light", "dark"] as const) {
-  test(`360 px wide and axe in the ${theme} theme: modules, a quiz with feedback, achievements`, async ({
+const looks = [
+  { name: "the light theme", theme: "light", more: {} },
+  { name: "the dark theme", theme: "dark", more: {} },
+  { name: "high contrast and large text", theme: "dark", more: { highContrast: true, largeText: true } },
+] as const;
+
+for (const look of looks) {
+  test(`360 px wide and axe in ${look.name}: modules, a quiz with feedback, ordering, a walkthrough`, async ({
     page,
   }) => {
     await signIn(page, await createAccount(page.request));
-    await chooseTheme(page, theme);
+    await chooseTheme(page, look.theme, look.more);
     await page.setViewportSize({ width: 360, height: 760 });
     await openLearningCenter(page, false);
     expect(await scrollsSideways(page)).toBe(false);
