@@ -18,6 +18,7 @@ export * from "./mcp";
 export * from "./memory";
 export * from "./modules";
 export * from "./neuro-aac";
+export * from "./neuro-learning";
 export * from "./sandbox";
 export * from "./settings";
 export * from "./symbols";

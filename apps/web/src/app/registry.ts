@@ -333,6 +333,10 @@ export const appRegistry: AppEntry[] = [
     description: "Short lessons, quizzes and practice at your pace.",
     icon: GraduationCap,
     route: "/neuro-equality/learning-center",
+    load: screen(
+      () => import("../features/neuro-equality/learning-center/learning-center-page"),
+      (m) => m.LearningCenterPage,
+    ),
   }),
   {
     id: "terminal",
