@@ -300,5 +300,8 @@ export const accessTokens = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("access_tokens_hash_idx").on(t.tokenHash), index("access_tokens_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("access_tokens_hash_idx").on(t.tokenHash),
+    index("access_tokens_user_idx").on(t.userId),
+  ],
 );

@@ -106,11 +106,11 @@ describeEachDatabase("NeuroOS as an MCP server (/mcp)", (db) => {
     const bad = await full.callTool({ name: "read_file", arguments: { path: 7 } });
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).toMatch(/Invalid arguments/);
-    const escape = await full.callTool({
+    const outside = await full.callTool({
       name: "read_file",
       arguments: { path: "/home/user/../../etc/passwd" },
     });
-    expect(escape.isError).toBe(true);
+    expect(outside.isError).toBe(true);
 
     // Every call is in the person's execution log.
     const logs = (await api("GET", "/api/logs?limit=50", alice)).json() as {
