@@ -286,6 +286,10 @@ export const appRegistry: AppEntry[] = [
     description: "Sort your tasks into To do, Doing and Done.",
     icon: KanbanSquare,
     route: "/neuro-equality/organizer",
+    load: screen(
+      () => import("../features/neuro-equality/organizer/organizer-page"),
+      (m) => m.OrganizerPage,
+    ),
   }),
   neuroTool({
     id: "focus-timer",
