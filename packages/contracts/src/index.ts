@@ -16,6 +16,7 @@ export * from "./llm";
 export * from "./logs";
 export * from "./memory";
 export * from "./modules";
+export * from "./neuro-calendar";
 export * from "./neuro-organizer";
 export * from "./sandbox";
 export * from "./settings";

@@ -311,6 +311,10 @@ export const appRegistry: AppEntry[] = [
     description: "See your month, with colours for each kind of event.",
     icon: CalendarDays,
     route: "/neuro-equality/calendar",
+    load: screen(
+      () => import("../features/neuro-equality/calendar/calendar-page"),
+      (m) => m.CalendarPage,
+    ),
   }),
   neuroTool({
     id: "sensory-tools",
