@@ -30,10 +30,14 @@ export function useReminders(events: CalendarEvent[]) {
     const tick = () => {
       const now = Date.now();
       for (const event of dueReminders(events, since, now)) {
-        new Notification(event.title, {
-          body: `${categoryLook[event.category].name} at ${event.time}, ${longDate(event.date)}`,
-          tag: `neuro-calendar-${event.id}-${event.date}-${event.time}`,
-        });
+        try {
+          new Notification(event.title, {
+            body: `${categoryLook[event.category].name} at ${event.time}, ${longDate(event.date)}`,
+            tag: `neuro-calendar-${event.id}-${event.date}-${event.time}`,
+          });
+        } catch {
+          // Some browsers (Chrome on Android) show notifications only from a service worker: the calendar still shows the event.
+        }
       }
       since = now;
       schedule();
