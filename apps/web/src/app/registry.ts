@@ -286,6 +286,10 @@ export const appRegistry: AppEntry[] = [
     description: "Sort your tasks into To do, Doing and Done.",
     icon: KanbanSquare,
     route: "/neuro-equality/organizer",
+    load: screen(
+      () => import("../features/neuro-equality/organizer/organizer-page"),
+      (m) => m.OrganizerPage,
+    ),
   }),
   neuroTool({
     id: "focus-timer",
@@ -315,6 +319,10 @@ export const appRegistry: AppEntry[] = [
     description: "See your month, with colours for each kind of event.",
     icon: CalendarDays,
     route: "/neuro-equality/calendar",
+    load: screen(
+      () => import("../features/neuro-equality/calendar/calendar-page"),
+      (m) => m.CalendarPage,
+    ),
   }),
   neuroTool({
     id: "sensory-tools",
