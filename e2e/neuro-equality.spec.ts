@@ -175,3 +175,59 @@ for (const theme of ["light", "dark"] as const) {
     await page.screenshot({ path: `/tmp/neuroos-shots/neuro-hub-360-${theme}.png`, fullPage: true });
   });
 }
+
+const TOOLS = [
+  ["/neuro-equality/organizer", "Visual Organizer"],
+  ["/neuro-equality/focus-timer", "Focus Timer"],
+  ["/neuro-equality/communication", "Communication"],
+  ["/neuro-equality/calendar", "Visual Calendar"],
+  ["/neuro-equality/sensory-tools", "Sensory Tools"],
+  ["/neuro-equality/learning-center", "Learning Center"],
+] as const;
+
+for (const theme of ["light", "dark"] as const) {
+  test(`every tool with high contrast and large text (${theme}): no serious axe violations, and 360 px wide`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await signIn(page, await createAccount(page.request));
+    await chooseTheme(page, theme, { highContrast: true, largeText: true });
+    for (const [path, title] of TOOLS) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      await expect(html(page)).toHaveClass(/\bhigh-contrast\b/);
+      expect(await seriousViolations(page), path).toEqual([]);
+      await page.setViewportSize({ width: 360, height: 740 });
+      expect(await scrollsSideways(page), path).toBe(false);
+    }
+  });
+}
+
+test("each tile of the hub opens its tool, and on the desktop the hub opens tools in windows", async ({
+  page,
+}) => {
+  await signIn(page, await createAccount(page.request));
+  for (const [path, title] of TOOLS) {
+    await page.goto("/neuro-equality");
+    await page
+      .getByRole("list", { name: "Tools" })
+      .getByRole("link", { name: new RegExp(title) })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  }
+  await page.goto("/desktop");
+  await page
+    .getByRole("list", { name: "Desktop apps" })
+    .getByRole("button", { name: "NeuroEquality OS" })
+    .dblclick();
+  const hub = page.getByRole("region", { name: "NeuroEquality OS window" });
+  await hub
+    .getByRole("list", { name: "Tools" })
+    .getByRole("button", { name: /Focus Timer/ })
+    .click();
+  const timer = page.getByRole("region", { name: "Focus Timer window" });
+  await expect(timer.getByRole("heading", { level: 1, name: "Focus Timer" })).toBeVisible();
+  await expect(page).toHaveURL(/\/desktop$/);
+});
