@@ -9,6 +9,8 @@ const PAGES = [
   ["terminal", "Terminal"],
   ["apps", "The apps"],
   ["ide", "Neuro IDE"],
+  ["accessibility", "Accessibility and NeuroEquality OS"],
+  ["mcp", "Using NeuroOS from other apps (MCP)"],
   ["keyboard", "Keyboard shortcuts"],
   ["self-hosting", "Self-hosting"],
 ] as const;
