@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "../../../components/ui/use-toast";
 import { playChime } from "../../../lib/accessibility/sound";
+import { onVisibleAgain } from "../clock";
 import {
   createTimer,
   pause,
@@ -41,13 +42,10 @@ export function useFocusTimer(initialMinutes?: number) {
       );
     };
     schedule();
-    const onVisibility = () => {
-      if (document.visibilityState === "visible") update();
-    };
-    document.addEventListener("visibilitychange", onVisibility);
+    const stopWatching = onVisibleAgain(update);
     return () => {
       clearTimeout(timeout);
-      document.removeEventListener("visibilitychange", onVisibility);
+      stopWatching();
     };
   }, [status, endsAt]);
 

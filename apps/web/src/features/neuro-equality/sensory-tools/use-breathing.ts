@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { onVisibleAgain } from "../clock";
 import { type PhaseMoment, phaseAt } from "./breathing";
 
 /**
@@ -19,13 +20,10 @@ export function useBreathing() {
       timeout = setTimeout(update, now.msToNextChange);
     };
     update();
-    const onVisibility = () => {
-      if (document.visibilityState === "visible") update();
-    };
-    document.addEventListener("visibilitychange", onVisibility);
+    const stopWatching = onVisibleAgain(update);
     return () => {
       clearTimeout(timeout);
-      document.removeEventListener("visibilitychange", onVisibility);
+      stopWatching();
     };
   }, [startedAt]);
 
