@@ -36,6 +36,7 @@ import { modelCallRecorder } from "./logs/model-calls";
 import { logsRoutes } from "./logs/routes";
 import { mcpClientRoutes } from "./mcp/client-routes";
 import { McpConnections } from "./mcp/connections";
+import { sandboxLauncher } from "./mcp/launch";
 import { mcpRoutes } from "./mcp/routes";
 import { McpServers } from "./mcp/servers";
 import { memoryRoutes } from "./memory/routes";
@@ -265,6 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     endpointPolicy: llm.endpointPolicy,
     lookup: (userId, name) => mcpServers.byName(userId, name),
     callTimeoutMs: env.MCP_CALL_TIMEOUT_MS,
+    launchStdio: sandboxLauncher({ sandbox, workspaces, owner: (userId) => mcpServers.owner(userId) }),
   });
   app.addHook("onClose", () => mcpConnections.closeAll());
   await app.register(mcpClientRoutes, { db: database.db, servers: mcpServers, connections: mcpConnections });

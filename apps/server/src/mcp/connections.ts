@@ -1,9 +1,4 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServerStatus } from "@neuroos/contracts";
 import type { ToolResult } from "../agent/tools/types";
@@ -11,6 +6,7 @@ import { checkEndpoint, type EndpointPolicy, guardedFetch } from "../llm/endpoin
 import { readCatalog } from "./catalog";
 import { toToolResult } from "./results";
 import type { McpServerConfig } from "./servers";
+import { type Connected, connectHttp, connectStdio, type LaunchedCommand } from "./transports";
 
 export interface McpConnectionOptions {
   endpointPolicy: EndpointPolicy;
@@ -23,6 +19,8 @@ export interface McpConnectionOptions {
   maxResultBytes?: number;
   /** After a failure, the next use reconnects no sooner than this (doubling, up to maxMs). */
   backoff?: { baseMs: number; maxMs: number };
+  /** Starts a local (stdio) server's command inside the sandbox; without it they fail. */
+  launchStdio?: (config: McpServerConfig) => Promise<LaunchedCommand>;
 }
 
 export interface CallOptions {
@@ -34,6 +32,7 @@ interface Entry {
   key: string;
   status: McpServerStatus;
   client: Client | null;
+  connection: Connected | null;
   connecting: Promise<void> | null;
   failures: number;
   retryAt: number;
@@ -43,11 +42,16 @@ interface Entry {
 }
 
 export const MAX_RESULT_BYTES = 1024 * 1024;
-const CLIENT_INFO = { name: "NeuroOS", version: "1.0.0" };
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Transport errors after which the connection is gone (not a refused single request). */
 const FATAL = /disconnected|terminated|reconnect|ECONNREFUSED|ECONNRESET|fetch failed|socket|closed/i;
+
+/** Closes a client, then frees what its connection held (a local server's sandbox). */
+async function closeConnection(client: Client, connection: Connected | null): Promise<void> {
+  await client.close().catch(() => {});
+  await connection?.release().catch(() => {});
+}
 
 function droppable(): Pick<Entry, "dropped" | "drop"> {
   let drop: (err: Error) => void = () => {};
@@ -147,7 +151,7 @@ export class McpConnections {
     if (!entry) return;
     this.entries.delete(id);
     entry.drop(new Error("The server was changed or removed"));
-    void entry.client?.close().catch(() => {});
+    if (entry.client) void closeConnection(entry.client, entry.connection);
   }
 
   async closeAll(): Promise<void> {
@@ -172,6 +176,7 @@ export class McpConnections {
         key,
         status: { state: "connecting" },
         client: null,
+        connection: null,
         connecting: null,
         failures: 0,
         retryAt: 0,
@@ -197,46 +202,36 @@ export class McpConnections {
   }
 
   private async open(config: McpServerConfig, entry: Entry): Promise<void> {
-    if (config.transport !== "http" || !config.url)
-      throw new Error("Local (stdio) MCP servers cannot be started on this server yet");
-    const url = await checkEndpoint(config.url, this.options.endpointPolicy).catch((err) => {
-      throw new Error(message(err).replace(/^Base URL/, "URL"));
-    });
     const timeout = this.options.connectTimeoutMs ?? 15_000;
-    const requestInit = { headers: config.headers };
-    const fetch = this.fetcher.fetch;
-    let client = new Client(CLIENT_INFO);
-    let via: "streamable-http" | "sse" = "streamable-http";
-    try {
-      const transport = new StreamableHTTPClientTransport(url, {
-        requestInit,
-        fetch,
-        reconnectionOptions: {
-          maxRetries: 0,
-          initialReconnectionDelay: 1000,
-          maxReconnectionDelay: 1000,
-          reconnectionDelayGrowFactor: 1,
-        },
+    let connection: Connected;
+    if (config.transport === "stdio") {
+      const launch = this.options.launchStdio;
+      if (!launch || !config.command)
+        throw new Error("Local (stdio) MCP servers cannot be started on this server");
+      connection = await connectStdio(await launch(config), timeout);
+    } else {
+      if (!config.url) throw new Error("The server has no URL");
+      const url = await checkEndpoint(config.url, this.options.endpointPolicy).catch((err) => {
+        throw new Error(message(err).replace(/^Base URL/, "URL"));
       });
-      await client.connect(transport, { timeout });
-    } catch (err) {
-      await client.close().catch(() => {});
-      // A server that refuses Streamable HTTP's POST with a 4xx may speak the older SSE transport.
-      const code = err instanceof StreamableHTTPError ? (err.code ?? 0) : 0;
-      if (code < 400 || code >= 500 || code === 401 || code === 403) throw err;
-      client = new Client(CLIENT_INFO);
-      via = "sse";
-      await client.connect(new SSEClientTransport(url, { requestInit, fetch }), { timeout });
+      connection = await connectHttp(url, config.headers, this.fetcher.fetch, timeout);
     }
+    const { client } = connection;
     if (this.entries.get(config.id) !== entry) {
       await client.close().catch(() => {});
+      await connection.release();
       return;
     }
-    client.onclose = () => this.fail(entry, client, "The server closed the connection");
+    const said = () => {
+      const last = connection.stderr().trim().split("\n").slice(-3).join(" | ");
+      return last ? ` (the server said: ${last})` : "";
+    };
+    client.onclose = () => this.fail(entry, client, `The server closed the connection${said()}`);
     client.onerror = (err) => {
       if (FATAL.test(message(err))) this.fail(entry, client, `The connection was lost (${message(err)})`);
     };
     entry.client = client;
+    entry.connection = connection;
     const catalog = await readCatalog(client, timeout).catch((err) => {
       this.fail(entry, client, `Listing its tools failed: ${message(err)}`);
       throw err;
@@ -245,7 +240,7 @@ export class McpConnections {
     const version = client.getServerVersion();
     entry.status = {
       state: "ready",
-      via,
+      via: connection.via,
       serverInfo: version ? { name: version.name, version: version.version } : null,
       ...catalog,
     };
@@ -255,12 +250,14 @@ export class McpConnections {
   /** Marks the server failed (once per connection), fails calls in flight, schedules the retry. */
   private fail(entry: Entry, client: Client | null, reason: string): void {
     if (client && entry.client !== client) return;
+    const { connection } = entry;
     entry.client = null;
+    entry.connection = null;
     entry.status = { state: "failed", reason };
     entry.failures += 1;
     const { baseMs, maxMs } = this.options.backoff ?? { baseMs: 1000, maxMs: 60_000 };
     entry.retryAt = Date.now() + Math.min(maxMs, baseMs * 2 ** (entry.failures - 1));
     entry.drop(new Error(reason));
-    if (client) void client.close().catch(() => {});
+    if (client) void closeConnection(client, connection);
   }
 }

@@ -100,6 +100,16 @@ export class McpServers {
     return { config: this.config(row), createdAt: row.createdAt };
   }
 
+  /** Who owns a server: the workspace and plan its local server runs with. */
+  async owner(userId: string): Promise<{ id: string; plan: "free" | "pro" }> {
+    const [row] = await this.deps.db
+      .select({ id: users.id, plan: users.plan })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!row) throw new Error("The server's owner is gone");
+    return row;
+  }
+
   async byName(userId: string, name: string): Promise<McpServerConfig | null> {
     const [row] = await this.deps.db
       .select()
