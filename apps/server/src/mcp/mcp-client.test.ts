@@ -4,6 +4,7 @@ import { SecretBox } from "../settings/secret-box";
 import { describeEachDatabase } from "../test/databases";
 import { freePort } from "../test/server-process";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+import { mcpAgentTools } from "./agent-tools";
 import { type CallOptions, McpConnections } from "./connections";
 import { McpServers } from "./servers";
 import { type EverythingServer, startEverything } from "./testing/everything";
@@ -19,6 +20,7 @@ describeEachDatabase("NeuroOS as an MCP client (/api/mcp/servers, connections)",
   let sse: EverythingServer;
   let doomed: EverythingServer;
   let connections: McpConnections;
+  let servers: McpServers;
   const managers: McpConnections[] = [];
 
   beforeAll(async () => {
@@ -39,7 +41,7 @@ describeEachDatabase("NeuroOS as an MCP client (/api/mcp/servers, connections)",
   /** A connection manager over the same database and secret as the app's (as app.ts builds it). */
   function manager(options: { callTimeoutMs?: number; maxResultBytes?: number } = {}) {
     const endpointPolicy = { allowlist: [http, sse, doomed].map((s) => `127.0.0.1:${s.port}`) };
-    const servers = new McpServers({ db: db().db, box: new SecretBox(SECRET_KEY), endpointPolicy });
+    servers = new McpServers({ db: db().db, box: new SecretBox(SECRET_KEY), endpointPolicy });
     const made = new McpConnections({
       endpointPolicy,
       lookup: (userId, name) => servers.byName(userId, name),
@@ -167,6 +169,39 @@ describeEachDatabase("NeuroOS as an MCP client (/api/mcp/servers, connections)",
     expect((await call("nobody", "echo", {})).output).toEqual({
       error: 'You have no MCP server named "nobody"',
     });
+  });
+
+  it("as agent tools: <server>__<tool>, the schema as the server gives it, approval unless read-only", async () => {
+    const tools = await mcpAgentTools({ servers, connections }, alice.user.id);
+    const echo = tools.find((x) => x.name === "everything__echo");
+    const long = tools.find((x) => x.name === "everything__trigger-long-running-operation");
+    if (!echo || !long) throw new Error(tools.map((x) => x.name).join());
+    expect(tools.some((x) => x.name === "dup__echo")).toBe(true);
+    expect(echo.jsonSchema).toMatchObject({ type: "object", properties: { message: { type: "string" } } });
+    const config = await servers.byName(alice.user.id, "everything");
+    if (!config) throw new Error("no such server");
+    const status = (await connections.status(config, 1000)) as {
+      tools: { name: string; readOnly: boolean }[];
+    };
+    for (const tool of tools.filter((x) => x.name.startsWith("everything__"))) {
+      const info = status.tools.find(
+        (x) => `everything__${x.name.replace(/[^a-zA-Z0-9_-]/g, "_")}` === tool.name,
+      );
+      expect(tool.needsApproval).toBe(!info?.readOnly);
+    }
+    const output: string[] = [];
+    const ctx = {
+      user: { id: alice.user.id, plan: "free" as const },
+      sessionId: null,
+      signal: new AbortController().signal,
+      onOutput: (_stream: "stdout" | "stderr", data: string) => output.push(data),
+    };
+    expect(texts((await echo.run(ctx, echo.input.parse({ message: "as a tool" }))).output)).toContain(
+      "as a tool",
+    );
+    expect((await long.run(ctx, { duration: 0.4, steps: 2 })).ok).toBe(true);
+    expect(output).toEqual([expect.stringMatching(/^1\/2/), expect.stringMatching(/^2\/2/)]);
+    expect(await mcpAgentTools({ servers, connections }, bob.user.id)).toEqual([]);
   });
 
   it("a long-running tool reports progress; the signal cancels it; a timeout cuts it", async () => {
