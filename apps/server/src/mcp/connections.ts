@@ -3,10 +3,11 @@ import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol
 import type { McpServerStatus } from "@neuroos/contracts";
 import type { ToolResult } from "../agent/tools/types";
 import { checkEndpoint, type EndpointPolicy, guardedFetch } from "../llm/endpoint-guard";
+import { cappedFetch } from "./capped-fetch";
 import { readCatalog } from "./catalog";
 import { toToolResult } from "./results";
 import type { McpServerConfig } from "./servers";
-import { type Connected, connectHttp, connectStdio, type LaunchedCommand } from "./transports";
+import { type Connected, connectHttp, connectStdio, FATAL, type LaunchedCommand } from "./transports";
 
 export interface McpConnectionOptions {
   endpointPolicy: EndpointPolicy;
@@ -17,6 +18,8 @@ export interface McpConnectionOptions {
   connectTimeoutMs?: number;
   /** A tool's result over this (as JSON) is cut, saying so. */
   maxResultBytes?: number;
+  /** A remote server's answer (or one event of its stream) over this fails (default 16 MB). */
+  maxMessageBytes?: number;
   /** After a failure, the next use reconnects no sooner than this (doubling, up to maxMs). */
   backoff?: { baseMs: number; maxMs: number };
   /** Starts a local (stdio) server's command inside the sandbox; without it they fail. */
@@ -44,9 +47,6 @@ interface Entry {
 export const MAX_RESULT_BYTES = 1024 * 1024;
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** Transport errors after which the connection is gone (not a refused single request). */
-const FATAL = /disconnected|terminated|reconnect|ECONNREFUSED|ECONNRESET|fetch failed|socket|closed/i;
-
 /** Closes a client, then frees what its connection held (a local server's sandbox). */
 async function closeConnection(client: Client, connection: Connected | null): Promise<void> {
   await client.close().catch(() => {});
@@ -70,9 +70,11 @@ function droppable(): Pick<Entry, "dropped" | "drop"> {
 export class McpConnections {
   private readonly entries = new Map<string, Entry>();
   private readonly fetcher: ReturnType<typeof guardedFetch>;
+  private readonly fetch: typeof fetch;
 
   constructor(private readonly options: McpConnectionOptions) {
     this.fetcher = guardedFetch(options.endpointPolicy);
+    this.fetch = cappedFetch(this.fetcher.fetch, options.maxMessageBytes);
   }
 
   /** The server's state; starts connecting when idle, waiting up to `waitMs` for the outcome. */
@@ -214,7 +216,7 @@ export class McpConnections {
       const url = await checkEndpoint(config.url, this.options.endpointPolicy).catch((err) => {
         throw new Error(message(err).replace(/^Base URL/, "URL"));
       });
-      connection = await connectHttp(url, config.headers, this.fetcher.fetch, timeout);
+      connection = await connectHttp(url, config.headers, this.fetch, timeout);
     }
     const { client } = connection;
     if (this.entries.get(config.id) !== entry) {

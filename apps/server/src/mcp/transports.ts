@@ -5,12 +5,33 @@ import {
   StreamableHTTPClientTransport,
   StreamableHTTPError,
 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 
 const CLIENT_INFO = { name: "NeuroOS", version: "1.0.0" };
 /** A local server's output kept to explain why it stopped. */
 const STDERR_KEPT = 2000;
 /** One message from a local server may be at most this long (a runaway one is cut off). */
 const STDIO_MAX_MESSAGE = 8 * 1024 * 1024;
+
+/** Transport errors after which the connection is gone (not a refused single request). */
+export const FATAL =
+  /disconnected|terminated|reconnect|ECONNREFUSED|ECONNRESET|fetch failed|socket|closed|limit/i;
+
+/** Connects, failing at once (not at the timeout) when the transport breaks meanwhile. */
+async function connectOrBreak(client: Client, transport: Transport, timeout: number): Promise<void> {
+  let broke: (err: Error) => void = () => {};
+  const broken = new Promise<never>((_resolve, reject) => {
+    broke = reject;
+  });
+  client.onerror = (err) => {
+    if (FATAL.test(err.message)) broke(err);
+  };
+  try {
+    await Promise.race([client.connect(transport, { timeout }), broken]);
+  } finally {
+    client.onerror = undefined;
+  }
+}
 
 export type Via = "streamable-http" | "sse" | "stdio";
 
@@ -46,7 +67,7 @@ export async function connectHttp(
         reconnectionDelayGrowFactor: 1,
       },
     });
-    await client.connect(transport, { timeout });
+    await connectOrBreak(client, transport, timeout);
     return { client, via: "streamable-http", ...done };
   } catch (err) {
     await client.close().catch(() => {});
@@ -55,7 +76,7 @@ export async function connectHttp(
   }
   const legacy = new Client(CLIENT_INFO);
   try {
-    await legacy.connect(new SSEClientTransport(url, { requestInit, fetch }), { timeout });
+    await connectOrBreak(legacy, new SSEClientTransport(url, { requestInit, fetch }), timeout);
   } catch (err) {
     await legacy.close().catch(() => {});
     throw err;
