@@ -283,7 +283,19 @@ describeEachDatabase("NeuroOS as an MCP client (/api/mcp/servers, connections)",
     const again = await call("doomed", "echo", { message: "x" });
     expect(again.ok).toBe(false);
     expect((again.output as { error: string }).error).toMatch(/doomed/);
-  }, 30_000);
+
+    // Back on its port: reconnected on a later use, once the backoff has passed.
+    doomed = await startEverything("streamableHttp", doomed.port);
+    let state = "failed";
+    for (let i = 0; i < 40 && state !== "ready"; i += 1) {
+      await new Promise((r) => setTimeout(r, 250));
+      state = (await settled(alice, made.id)).status.state;
+    }
+    expect(state).toBe("ready");
+    await new Promise((r) => setTimeout(r, 250));
+    const back = await call("doomed", "echo", { message: "back again" });
+    expect(texts(back.output)).toContain("back again");
+  }, 40_000);
 
   it("turned off, it is disabled; removed, it is gone", async () => {
     const made = await add(alice, { transport: "http", name: "short-lived", url: `${http.origin}/mcp` });
