@@ -24,6 +24,8 @@ export interface McpConnectionOptions {
   backoff?: { baseMs: number; maxMs: number };
   /** Starts a local (stdio) server's command inside the sandbox; without it they fail. */
   launchStdio?: (config: McpServerConfig) => Promise<LaunchedCommand>;
+  /** A connection unused this long is closed (a local server stopped); the next use opens it again. */
+  idleMs?: number;
 }
 
 export interface CallOptions {
@@ -39,6 +41,9 @@ interface Entry {
   connecting: Promise<void> | null;
   failures: number;
   retryAt: number;
+  lastUsed: number;
+  /** Calls in flight: a connection is not closed as idle while one runs. */
+  calls: number;
   /** Rejected when the connection fails, so calls in flight fail at once with the reason. */
   dropped: Promise<never>;
   drop: (err: Error) => void;
@@ -71,10 +76,19 @@ export class McpConnections {
   private readonly entries = new Map<string, Entry>();
   private readonly fetcher: ReturnType<typeof guardedFetch>;
   private readonly fetch: typeof fetch;
+  private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly options: McpConnectionOptions) {
     this.fetcher = guardedFetch(options.endpointPolicy);
     this.fetch = cappedFetch(this.fetcher.fetch, options.maxMessageBytes);
+    const idleMs = options.idleMs ?? 10 * 60_000;
+    this.sweeper = setInterval(() => this.closeIdle(idleMs), Math.min(idleMs, 60_000));
+    this.sweeper.unref();
+  }
+
+  /** How many servers are connected on this node. */
+  get openCount(): number {
+    return [...this.entries.values()].filter((e) => e.client).length;
   }
 
   /** The server's state; starts connecting when idle, waiting up to `waitMs` for the outcome. */
@@ -123,6 +137,7 @@ export class McpConnections {
       return { ok: false, output: { error: `The MCP server "${serverName}" is unavailable: ${reason}` } };
     }
     const timeoutMs = this.options.callTimeoutMs;
+    entry.calls += 1;
     try {
       const result = await Promise.race([
         client.callTool({ name: toolName, arguments: args }, CallToolResultSchema, {
@@ -144,6 +159,9 @@ export class McpConnections {
         };
       const now = entry.status.state === "failed" ? entry.status.reason : message(err);
       return { ok: false, output: { error: `The MCP server "${serverName}" failed: ${now}` } };
+    } finally {
+      entry.calls -= 1;
+      entry.lastUsed = Date.now();
     }
   }
 
@@ -157,8 +175,15 @@ export class McpConnections {
   }
 
   async closeAll(): Promise<void> {
+    clearInterval(this.sweeper);
     for (const id of [...this.entries.keys()]) this.forget(id);
     await this.fetcher.close();
+  }
+
+  private closeIdle(idleMs: number): void {
+    const now = Date.now();
+    for (const [id, entry] of this.entries)
+      if (entry.client && entry.calls === 0 && now - entry.lastUsed >= idleMs) this.forget(id);
   }
 
   private get maxResultBytes() {
@@ -182,10 +207,13 @@ export class McpConnections {
         connecting: null,
         failures: 0,
         retryAt: 0,
+        lastUsed: Date.now(),
+        calls: 0,
         ...droppable(),
       };
       this.entries.set(config.id, entry);
     }
+    entry.lastUsed = Date.now();
     const idle = !entry.client && !entry.connecting;
     if (idle && (entry.status.state !== "failed" || Date.now() >= entry.retryAt)) this.connect(config, entry);
     return entry;

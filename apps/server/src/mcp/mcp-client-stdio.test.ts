@@ -70,6 +70,7 @@ describeEachDatabase(
         lookup: (userId, name) => servers.byName(userId, name),
         callTimeoutMs: 30_000,
         backoff: { baseMs: 50, maxMs: 200 },
+        idleMs: 1000,
         launchStdio: sandboxLauncher({ sandbox, workspaces, owner: (id) => servers.owner(id) }),
       });
     }, 60_000);
@@ -121,6 +122,15 @@ describeEachDatabase(
       expect(inside.HOME).toBe("/home/user");
       expect(JSON.stringify(inside)).not.toContain(CANARY);
       expect(JSON.stringify(inside)).not.toContain(dataDir);
+
+      // Unused for a while, the local server is stopped; the next call starts it again.
+      expect(connections.openCount).toBe(1);
+      for (let i = 0; i < 30 && connections.openCount > 0; i += 1)
+        await new Promise((r) => setTimeout(r, 200));
+      expect(connections.openCount).toBe(0);
+      expect((await connections.callTool(alice.user.id, "local", "echo", { message: "again" })).ok).toBe(
+        true,
+      );
     }, 60_000);
 
     it("a command that fails to start: failed, with what it said", async () => {
