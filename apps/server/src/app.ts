@@ -34,7 +34,11 @@ import { llmRoutes } from "./llm/routes";
 import { loggerOptions } from "./logger";
 import { modelCallRecorder } from "./logs/model-calls";
 import { logsRoutes } from "./logs/routes";
+import { mcpClientRoutes } from "./mcp/client-routes";
+import { McpConnections } from "./mcp/connections";
+import { sandboxLauncher } from "./mcp/launch";
 import { mcpRoutes } from "./mcp/routes";
+import { McpServers } from "./mcp/servers";
 import { memoryRoutes } from "./memory/routes";
 import { MemoryService } from "./memory/service";
 import { sandboxConfig } from "./sandbox/config";
@@ -256,6 +260,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // NeuroOS as an MCP server: the same workspace tools for outside clients, by access token.
   await app.register(mcpRoutes, { db: database.db, bus, tools });
+  // NeuroOS as an MCP client: the person's servers, one SDK client each, connected on first use.
+  const mcpServers = new McpServers({ db: database.db, box: llm.box, endpointPolicy: llm.endpointPolicy });
+  const mcpConnections = new McpConnections({
+    endpointPolicy: llm.endpointPolicy,
+    lookup: (userId, name) => mcpServers.byName(userId, name),
+    callTimeoutMs: env.MCP_CALL_TIMEOUT_MS,
+    launchStdio: sandboxLauncher({ sandbox, workspaces, owner: (userId) => mcpServers.owner(userId) }),
+  });
+  app.addHook("onClose", () => mcpConnections.closeAll());
+  await app.register(mcpClientRoutes, { db: database.db, servers: mcpServers, connections: mcpConnections });
   const replies = new ChatReplies({
     db: database.db,
     bus,

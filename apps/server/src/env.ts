@@ -110,6 +110,8 @@ export const envSchema = z.object({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(50).max(3_600_000).default(120_000),
   /** Threads for the local (llama.cpp) provider; default: every core. */
   LLM_LOCAL_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  /** A call of a tool on a person's MCP server that takes longer fails (and is cancelled). */
+  MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

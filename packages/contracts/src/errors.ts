@@ -28,6 +28,7 @@ export const errorCodes = [
   "llm_timeout",
   "llm_bad_request",
   "llm_endpoint_refused",
+  "mcp_endpoint_refused",
   "action_output_invalid",
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);

@@ -31,3 +31,125 @@ export interface AccessTokenSummary {
 export interface CreatedAccessToken extends AccessTokenSummary {
   token: string;
 }
+
+/**
+ * MCP servers a person adds (NeuroOS as an MCP client): remote ones by URL (Streamable HTTP,
+ * SSE as a fallback) or local ones by command (stdio). The name is the tools' namespace
+ * (`<name>__<tool>`), so it is short and plain.
+ */
+export const mcpTransports = ["http", "stdio"] as const;
+export type McpTransport = (typeof mcpTransports)[number];
+export const MCP_SERVERS_PER_ACCOUNT = 30;
+
+export const mcpServerNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Name the server")
+  .max(40, "At most 40 characters")
+  .regex(/^[a-z0-9-]+$/, "Use lowercase letters, digits and hyphens only");
+
+const headerNameSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, "Not a valid header name");
+const headerValueSchema = z
+  .string()
+  .max(4000, "At most 4000 characters")
+  .regex(/^[^\r\n]*$/, "A header value is one line");
+/** Headers sent to a remote server (an API key...): stored encrypted, shown only masked. */
+export const mcpHeadersSchema = z
+  .record(headerNameSchema, headerValueSchema)
+  .refine((h) => Object.keys(h).length <= 20, "At most 20 headers");
+
+const urlSchema = z.string().trim().min(1, "Enter the server's URL").max(2000, "At most 2000 characters");
+const commandSchema = z.string().trim().min(1, "Enter the command").max(500, "At most 500 characters");
+const argsSchema = z.array(z.string().max(2000)).max(50, "At most 50 arguments");
+
+export const createMcpServerSchema = z.discriminatedUnion("transport", [
+  z
+    .object({
+      transport: z.literal("http"),
+      name: mcpServerNameSchema,
+      url: urlSchema,
+      headers: mcpHeadersSchema.optional(),
+      enabled: z.boolean().optional(),
+    })
+    .strict(),
+  z
+    .object({
+      transport: z.literal("stdio"),
+      name: mcpServerNameSchema,
+      command: commandSchema,
+      args: argsSchema.optional(),
+      enabled: z.boolean().optional(),
+    })
+    .strict(),
+]);
+export type CreateMcpServerInput = z.input<typeof createMcpServerSchema>;
+
+/** A change: what is named changes; `headers` replaces them all (null removes them). */
+export const updateMcpServerSchema = z
+  .object({
+    name: mcpServerNameSchema.optional(),
+    url: urlSchema.optional(),
+    headers: mcpHeadersSchema.nullable().optional(),
+    command: commandSchema.optional(),
+    args: argsSchema.optional(),
+    enabled: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateMcpServerInput = z.input<typeof updateMcpServerSchema>;
+
+export interface McpServerSummary {
+  id: string;
+  name: string;
+  transport: McpTransport;
+  url: string | null;
+  command: string | null;
+  args: string[];
+  /** Header names with their values masked; the values are never sent back. */
+  headers: Record<string, string>;
+  enabled: boolean;
+  createdAt: string;
+}
+
+export interface McpToolInfo {
+  name: string;
+  title: string | null;
+  description: string;
+  /** The tool's JSON Schema, as the server gives it (the model gets it as it is). */
+  inputSchema: Record<string, unknown>;
+  /** The server says the tool changes nothing: it runs without asking in safe mode. */
+  readOnly: boolean;
+}
+export interface McpResourceInfo {
+  uri: string;
+  name: string;
+  description: string | null;
+  mimeType: string | null;
+}
+export interface McpPromptInfo {
+  name: string;
+  description: string | null;
+  arguments: { name: string; description: string | null; required: boolean }[];
+}
+
+/** A server's live state on this node. */
+export type McpServerStatus =
+  | { state: "disabled" }
+  | { state: "connecting" }
+  | {
+      state: "ready";
+      /** Which transport answered: Streamable HTTP, the older SSE, or stdio. */
+      via: "streamable-http" | "sse" | "stdio";
+      serverInfo: { name: string; version: string } | null;
+      tools: McpToolInfo[];
+      resources: McpResourceInfo[];
+      prompts: McpPromptInfo[];
+    }
+  | { state: "failed"; reason: string };
+
+export interface McpServerDetail extends McpServerSummary {
+  status: McpServerStatus;
+}

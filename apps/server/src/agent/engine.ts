@@ -185,7 +185,10 @@ function toolDefinitions(tools: readonly AgentTool[]): Record<string, ToolDefini
     tools.map((tool) => {
       let definition = definitions.get(tool);
       if (!definition) {
-        const { $schema: _, ...schema } = tool.input.toJSONSchema() as Record<string, unknown>;
+        const { $schema: _, ...schema } = (tool.jsonSchema ?? tool.input.toJSONSchema()) as Record<
+          string,
+          unknown
+        >;
         definition = { description: tool.description, inputSchema: schema as ToolDefinition["inputSchema"] };
         definitions.set(tool, definition);
       }

@@ -305,3 +305,27 @@ export const accessTokens = pgTable(
     index("access_tokens_user_idx").on(t.userId),
   ],
 );
+
+/**
+ * The MCP servers a person added (NeuroOS as an MCP client). `name` is the tool namespace
+ * (`<name>__<tool>`); headers (an API key...) are sealed with the server's secret box.
+ */
+export const mcpServers = pgTable(
+  "mcp_servers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    transport: text("transport").$type<"http" | "stdio">().notNull(),
+    url: text("url"),
+    command: text("command"),
+    args: jsonb("args").$type<string[]>().notNull().default([]),
+    /** JSON object of header → value, AES-256-GCM sealed; null when there are none. */
+    headersCiphertext: text("headers_ciphertext"),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("mcp_servers_user_name_idx").on(t.userId, t.name)],
+);

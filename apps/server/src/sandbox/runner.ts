@@ -258,6 +258,8 @@ export class Sandbox {
     workspace: string,
     env: Record<string, string>,
     overrides: Partial<SandboxLimits> = {},
+    /** A new session (no controlling terminal): for programs on pipes rather than a PTY. */
+    newSession = false,
   ): Promise<SandboxCommand> {
     await this.assertAvailable();
     const { layout, cgroups } = this.setup();
@@ -265,7 +267,7 @@ export class Sandbox {
     const cgroup = cgroups.create({ memoryBytes: limits.memoryMb * MB, maxProcesses: limits.maxProcesses });
     const args = bwrapArgs(layout, {
       workspace,
-      newSession: false,
+      newSession,
       env,
       seccompFd: layout.seccompFile ? FD.seccomp : undefined,
       tmpSizeBytes: limits.tmpMb * MB,

@@ -26,6 +26,8 @@ export interface AgentTool<Input = unknown> {
   name: string;
   description: string;
   input: ZodType<Input>;
+  /** The JSON Schema given to the model, when it is not `input`'s own (an MCP server's tool, as it is). */
+  jsonSchema?: Record<string, unknown>;
   /** Asks the person first when safe mode is on (run_code, run_shell, write_file). */
   needsApproval: boolean;
   run(ctx: ToolContext, input: Input): Promise<ToolResult>;

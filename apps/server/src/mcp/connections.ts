@@ -1,0 +1,293 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { McpServerStatus } from "@neuroos/contracts";
+import type { ToolResult } from "../agent/tools/types";
+import { checkEndpoint, type EndpointPolicy, guardedFetch } from "../llm/endpoint-guard";
+import { cappedFetch } from "./capped-fetch";
+import { readCatalog } from "./catalog";
+import { toToolResult } from "./results";
+import type { McpServerConfig } from "./servers";
+import { type Connected, connectHttp, connectStdio, FATAL, type LaunchedCommand } from "./transports";
+
+export interface McpConnectionOptions {
+  endpointPolicy: EndpointPolicy;
+  /** Finds one of the person's servers by name (callTool's lookup). */
+  lookup: (userId: string, name: string) => Promise<McpServerConfig | null>;
+  /** A tool call that takes longer fails, and the server is told to cancel it. */
+  callTimeoutMs: number;
+  connectTimeoutMs?: number;
+  /** A tool's result over this (as JSON) is cut, saying so. */
+  maxResultBytes?: number;
+  /** A remote server's answer (or one event of its stream) over this fails (default 16 MB). */
+  maxMessageBytes?: number;
+  /** After a failure, the next use reconnects no sooner than this (doubling, up to maxMs). */
+  backoff?: { baseMs: number; maxMs: number };
+  /** Starts a local (stdio) server's command inside the sandbox; without it they fail. */
+  launchStdio?: (config: McpServerConfig) => Promise<LaunchedCommand>;
+  /** A connection unused this long is closed (a local server stopped); the next use opens it again. */
+  idleMs?: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+}
+
+interface Entry {
+  key: string;
+  status: McpServerStatus;
+  client: Client | null;
+  connection: Connected | null;
+  connecting: Promise<void> | null;
+  failures: number;
+  retryAt: number;
+  lastUsed: number;
+  /** Calls in flight: a connection is not closed as idle while one runs. */
+  calls: number;
+  /** Rejected when the connection fails, so calls in flight fail at once with the reason. */
+  dropped: Promise<never>;
+  drop: (err: Error) => void;
+}
+
+export const MAX_RESULT_BYTES = 1024 * 1024;
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Closes a client, then frees what its connection held (a local server's sandbox). */
+async function closeConnection(client: Client, connection: Connected | null): Promise<void> {
+  await client.close().catch(() => {});
+  await connection?.release().catch(() => {});
+}
+
+function droppable(): Pick<Entry, "dropped" | "drop"> {
+  let drop: (err: Error) => void = () => {};
+  const dropped = new Promise<never>((_resolve, reject) => {
+    drop = reject;
+  });
+  dropped.catch(() => {});
+  return { dropped, drop };
+}
+
+/**
+ * One official-SDK MCP client per person's server, connected on first use: Streamable HTTP, the
+ * older SSE transport when that is refused. A server that fails or disconnects is marked failed
+ * with the reason and reconnected on a later use, with backoff.
+ */
+export class McpConnections {
+  private readonly entries = new Map<string, Entry>();
+  private readonly fetcher: ReturnType<typeof guardedFetch>;
+  private readonly fetch: typeof fetch;
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly options: McpConnectionOptions) {
+    this.fetcher = guardedFetch(options.endpointPolicy);
+    this.fetch = cappedFetch(this.fetcher.fetch, options.maxMessageBytes);
+    const idleMs = options.idleMs ?? 10 * 60_000;
+    this.sweeper = setInterval(() => this.closeIdle(idleMs), Math.min(idleMs, 60_000));
+    this.sweeper.unref();
+  }
+
+  /** How many servers are connected on this node. */
+  get openCount(): number {
+    return [...this.entries.values()].filter((e) => e.client).length;
+  }
+
+  /** The server's state; starts connecting when idle, waiting up to `waitMs` for the outcome. */
+  async status(config: McpServerConfig, waitMs = 0): Promise<McpServerStatus> {
+    if (!config.enabled) {
+      this.forget(config.id);
+      return { state: "disabled" };
+    }
+    const entry = this.ensure(config);
+    if (entry.connecting && waitMs > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        entry.connecting,
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, waitMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    // A ready server is asked whether it is still there (one that died is found out now).
+    const { client } = entry;
+    if (waitMs > 0 && entry.status.state === "ready" && client)
+      await client
+        .ping({ timeout: Math.min(waitMs, 2000) })
+        .catch((err) => this.fail(entry, client, `The server does not answer: ${message(err)}`));
+    return entry.status;
+  }
+
+  /** Calls `toolName` on the person's server `serverName`: the result as an agent tool's. */
+  async callTool(
+    userId: string,
+    serverName: string,
+    toolName: string,
+    args: Record<string, unknown>,
+    options: CallOptions = {},
+  ): Promise<ToolResult> {
+    const config = await this.options.lookup(userId, serverName);
+    if (!config) return { ok: false, output: { error: `You have no MCP server named "${serverName}"` } };
+    if (!config.enabled)
+      return { ok: false, output: { error: `The MCP server "${serverName}" is turned off` } };
+    const entry = this.ensure(config);
+    if (entry.connecting) await entry.connecting;
+    const { client, status } = entry;
+    if (status.state !== "ready" || !client) {
+      const reason = status.state === "failed" ? status.reason : "it is not connected";
+      return { ok: false, output: { error: `The MCP server "${serverName}" is unavailable: ${reason}` } };
+    }
+    const timeoutMs = this.options.callTimeoutMs;
+    entry.calls += 1;
+    try {
+      const result = await Promise.race([
+        client.callTool({ name: toolName, arguments: args }, CallToolResultSchema, {
+          signal: options.signal,
+          timeout: timeoutMs,
+          maxTotalTimeout: timeoutMs,
+          onprogress: options.onProgress,
+        }),
+        entry.dropped,
+      ]);
+      return toToolResult(result as Parameters<typeof toToolResult>[0], this.maxResultBytes);
+    } catch (err) {
+      if (options.signal?.aborted)
+        return { ok: false, output: { error: "Stopped: the call was cancelled", stopped: true } };
+      if (err instanceof McpError && err.code === ErrorCode.RequestTimeout)
+        return {
+          ok: false,
+          output: { error: `The tool "${toolName}" did not finish within ${timeoutMs / 1000} s: cancelled` },
+        };
+      const now = entry.status.state === "failed" ? entry.status.reason : message(err);
+      return { ok: false, output: { error: `The MCP server "${serverName}" failed: ${now}` } };
+    } finally {
+      entry.calls -= 1;
+      entry.lastUsed = Date.now();
+    }
+  }
+
+  /** Closes and forgets a server's connection (changed, turned off or removed). */
+  forget(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    entry.drop(new Error("The server was changed or removed"));
+    if (entry.client) void closeConnection(entry.client, entry.connection);
+  }
+
+  async closeAll(): Promise<void> {
+    clearInterval(this.sweeper);
+    for (const id of [...this.entries.keys()]) this.forget(id);
+    await this.fetcher.close();
+  }
+
+  private closeIdle(idleMs: number): void {
+    const now = Date.now();
+    for (const [id, entry] of this.entries)
+      if (entry.client && entry.calls === 0 && now - entry.lastUsed >= idleMs) this.forget(id);
+  }
+
+  private get maxResultBytes() {
+    return this.options.maxResultBytes ?? MAX_RESULT_BYTES;
+  }
+
+  /** The server's entry (a changed configuration starts afresh); connecting when due. */
+  private ensure(config: McpServerConfig): Entry {
+    const key = JSON.stringify(config);
+    let entry = this.entries.get(config.id);
+    if (entry && entry.key !== key) {
+      this.forget(config.id);
+      entry = undefined;
+    }
+    if (!entry) {
+      entry = {
+        key,
+        status: { state: "connecting" },
+        client: null,
+        connection: null,
+        connecting: null,
+        failures: 0,
+        retryAt: 0,
+        lastUsed: Date.now(),
+        calls: 0,
+        ...droppable(),
+      };
+      this.entries.set(config.id, entry);
+    }
+    entry.lastUsed = Date.now();
+    const idle = !entry.client && !entry.connecting;
+    if (idle && (entry.status.state !== "failed" || Date.now() >= entry.retryAt)) this.connect(config, entry);
+    return entry;
+  }
+
+  private connect(config: McpServerConfig, entry: Entry): void {
+    entry.status = { state: "connecting" };
+    Object.assign(entry, droppable());
+    entry.connecting = this.open(config, entry)
+      .catch((err) => {
+        if (entry.status.state === "connecting") this.fail(entry, null, message(err));
+      })
+      .finally(() => {
+        entry.connecting = null;
+      });
+  }
+
+  private async open(config: McpServerConfig, entry: Entry): Promise<void> {
+    const timeout = this.options.connectTimeoutMs ?? 15_000;
+    let connection: Connected;
+    if (config.transport === "stdio") {
+      const launch = this.options.launchStdio;
+      if (!launch || !config.command)
+        throw new Error("Local (stdio) MCP servers cannot be started on this server");
+      connection = await connectStdio(await launch(config), timeout);
+    } else {
+      if (!config.url) throw new Error("The server has no URL");
+      const url = await checkEndpoint(config.url, this.options.endpointPolicy).catch((err) => {
+        throw new Error(message(err).replace(/^Base URL/, "URL"));
+      });
+      connection = await connectHttp(url, config.headers, this.fetch, timeout);
+    }
+    const { client } = connection;
+    if (this.entries.get(config.id) !== entry) {
+      await client.close().catch(() => {});
+      await connection.release();
+      return;
+    }
+    const said = () => {
+      const last = connection.stderr().trim().split("\n").slice(-3).join(" | ");
+      return last ? ` (the server said: ${last})` : "";
+    };
+    client.onclose = () => this.fail(entry, client, `The server closed the connection${said()}`);
+    client.onerror = (err) => {
+      if (FATAL.test(message(err))) this.fail(entry, client, `The connection was lost (${message(err)})`);
+    };
+    entry.client = client;
+    entry.connection = connection;
+    const catalog = await readCatalog(client, timeout).catch((err) => {
+      this.fail(entry, client, `Listing its tools failed: ${message(err)}`);
+      throw err;
+    });
+    if (entry.client !== client) return;
+    const version = client.getServerVersion();
+    entry.status = {
+      state: "ready",
+      via: connection.via,
+      serverInfo: version ? { name: version.name, version: version.version } : null,
+      ...catalog,
+    };
+    entry.failures = 0;
+  }
+
+  /** Marks the server failed (once per connection), fails calls in flight, schedules the retry. */
+  private fail(entry: Entry, client: Client | null, reason: string): void {
+    if (client && entry.client !== client) return;
+    const { connection } = entry;
+    entry.client = null;
+    entry.connection = null;
+    entry.status = { state: "failed", reason };
+    entry.failures += 1;
+    const { baseMs, maxMs } = this.options.backoff ?? { baseMs: 1000, maxMs: 60_000 };
+    entry.retryAt = Date.now() + Math.min(maxMs, baseMs * 2 ** (entry.failures - 1));
+    entry.drop(new Error(reason));
+    if (client) void closeConnection(client, connection);
+  }
+}

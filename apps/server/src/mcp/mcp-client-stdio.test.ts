@@ -1,0 +1,152 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import type { McpServerDetail } from "@neuroos/contracts";
+import { build } from "esbuild";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { loadEnv } from "../env";
+import { sandboxConfig } from "../sandbox/config";
+import { Sandbox } from "../sandbox/runner";
+import { SecretBox } from "../settings/secret-box";
+import { describeEachDatabase } from "../test/databases";
+import { sandboxReady } from "../test/sandbox-ready";
+import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+import { workspaceQuotas } from "../workspace/quotas";
+import { WorkspaceService } from "../workspace/service";
+import { McpConnections } from "./connections";
+import { sandboxLauncher } from "./launch";
+import { McpServers } from "./servers";
+
+type Who = { cookie: string; user: { id: string } };
+const SECRET_KEY = "mcp-client-stdio-test-secret-key-0123456789";
+const CANARY = "host-secret-canary-4b1d";
+
+describeEachDatabase(
+  "MCP client: local (stdio) servers run in the sandbox",
+  (db) => {
+    let t: TestApp;
+    let alice: Who;
+    let dataDir: string;
+    let sandbox: Sandbox;
+    let workspaces: WorkspaceService;
+    let connections: McpConnections;
+
+    beforeAll(async () => {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-mcp-stdio-"));
+      process.env.NEUROOS_TEST_CANARY = CANARY;
+      t = await buildTestApp(db(), { DATA_DIR: dataDir, SECRET_KEY });
+      alice = await signedInUser(t.app);
+      // The reference server, bundled into one file in Alice's workspace (no network inside).
+      const workspace = path.join(dataDir, "workspaces", alice.user.id, "mcp");
+      fs.mkdirSync(workspace, { recursive: true });
+      await build({
+        entryPoints: [
+          createRequire(import.meta.url).resolve(
+            "@modelcontextprotocol/server-everything/dist/transports/stdio.js",
+          ),
+        ],
+        bundle: true,
+        platform: "node",
+        format: "esm",
+        minify: true,
+        logLevel: "silent",
+        outfile: path.join(workspace, "everything.mjs"),
+        banner: {
+          js: 'import{createRequire}from"node:module";const require=createRequire(import.meta.url);',
+        },
+      });
+      // A manager as app.ts builds it, over the same database, secret and workspaces.
+      const env = loadEnv({ LOG_LEVEL: "silent", DATA_DIR: dataDir, WORKSPACE_VOLUMES: "off" });
+      sandbox = new Sandbox(sandboxConfig(env));
+      workspaces = new WorkspaceService(dataDir, workspaceQuotas(env), null);
+      const servers = new McpServers({
+        db: db().db,
+        box: new SecretBox(SECRET_KEY),
+        endpointPolicy: { allowlist: [] },
+      });
+      connections = new McpConnections({
+        endpointPolicy: { allowlist: [] },
+        lookup: (userId, name) => servers.byName(userId, name),
+        callTimeoutMs: 30_000,
+        backoff: { baseMs: 50, maxMs: 200 },
+        idleMs: 1000,
+        launchStdio: sandboxLauncher({ sandbox, workspaces, owner: (id) => servers.owner(id) }),
+      });
+    }, 60_000);
+    afterAll(async () => {
+      delete process.env.NEUROOS_TEST_CANARY;
+      await connections?.closeAll();
+      sandbox?.close();
+      await workspaces?.close();
+      await t?.app.close();
+    });
+
+    const api = (method: string, url: string, payload?: unknown) =>
+      t.app.inject({
+        method: method as "GET",
+        url,
+        payload: payload as object,
+        headers: { cookie: alice.cookie },
+      });
+    const settled = async (id: string): Promise<McpServerDetail> => {
+      for (let i = 0; i < 20; i += 1) {
+        const detail = (await api("GET", `/api/mcp/servers/${id}`)).json() as McpServerDetail;
+        if (detail.status.state !== "connecting") return detail;
+      }
+      throw new Error("still connecting");
+    };
+    const text = (output: unknown) =>
+      (output as { content: { text?: string }[] }).content.map((c) => c.text ?? "").join("\n");
+
+    it("started by command inside the sandbox: ready with its tools; calls work; no host environment inside", async () => {
+      const made = await api("POST", "/api/mcp/servers", {
+        transport: "stdio",
+        name: "local",
+        command: "node",
+        args: ["mcp/everything.mjs"],
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const detail = await settled(made.json().id);
+      if (detail.status.state !== "ready") throw new Error(JSON.stringify(detail.status));
+      expect(detail.status.via).toBe("stdio");
+      expect(detail.status.tools.map((x) => x.name)).toEqual(expect.arrayContaining(["echo", "get-env"]));
+
+      const echo = await connections.callTool(alice.user.id, "local", "echo", {
+        message: "from the sandbox",
+      });
+      expect(echo.ok).toBe(true);
+      expect(text(echo.output)).toContain("from the sandbox");
+      const env = await connections.callTool(alice.user.id, "local", "get-env", {});
+      const inside = JSON.parse(text(env.output)) as Record<string, string>;
+      expect(inside.HOME).toBe("/home/user");
+      expect(JSON.stringify(inside)).not.toContain(CANARY);
+      expect(JSON.stringify(inside)).not.toContain(dataDir);
+
+      // Unused for a while, the local server is stopped; the next call starts it again.
+      expect(connections.openCount).toBe(1);
+      for (let i = 0; i < 30 && connections.openCount > 0; i += 1)
+        await new Promise((r) => setTimeout(r, 200));
+      expect(connections.openCount).toBe(0);
+      expect((await connections.callTool(alice.user.id, "local", "echo", { message: "again" })).ok).toBe(
+        true,
+      );
+    }, 60_000);
+
+    it("a command that fails to start: failed, with what it said", async () => {
+      const made = await api("POST", "/api/mcp/servers", {
+        transport: "stdio",
+        name: "broken",
+        command: "node",
+        args: ["mcp/missing.mjs"],
+      });
+      const detail = await settled(made.json().id);
+      expect(detail.status.state).toBe("failed");
+      expect((detail.status as { reason: string }).reason).toMatch(/Cannot find module|closed/i);
+      const call = await connections.callTool(alice.user.id, "broken", "echo", { message: "x" });
+      expect(call.ok).toBe(false);
+      expect((call.output as { error: string }).error).toMatch(/^The MCP server "broken" is unavailable: /);
+    }, 60_000);
+  },
+  { skip: !sandboxReady },
+);
