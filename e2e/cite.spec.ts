@@ -1,5 +1,6 @@
 import { expect } from "@playwright/test";
 import { ConsolePage } from "./pages/console-page";
+import { toasts } from "./support/ui";
 import { test } from "./support/with-provider";
 
 /**
@@ -42,7 +43,12 @@ test("upload a document, ask the agent about it: the answer cites the file, and 
     mimeType: "text/markdown",
     buffer: Buffer.from(HANDBOOK),
   });
-  await expect(page.getByTestId("file-row").filter({ hasText: "handbook.md" })).toBeVisible();
+  // The upload is this test's setup: it is checked where it lands (the workspace), not on the
+  // Files list, whose refresh files.spec.ts tests.
+  await expect(toasts(page).getByText("Uploaded handbook.md")).toBeVisible();
+  await expect
+    .poll(async () => JSON.stringify(await (await page.request.get("/api/files?path=%2Fhome%2Fuser")).json()))
+    .toContain("/home/user/handbook.md");
 
   await ui.goto();
   await ui.useInterpreter();
