@@ -61,11 +61,20 @@ export async function throwIfNotOk(response: Response): Promise<void> {
   throw new HttpError(response.status, text, response.statusText);
 }
 
-/** Sends a JSON request with the session cookie; resolves to the parsed body (undefined for 204). */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<unknown> {
+/**
+ * Sends a JSON request with the session cookie; resolves to the parsed body (undefined for 204).
+ * `keepalive` lets it finish after the page is gone (a save sent on the way out).
+ */
+export async function apiRequest(
+  method: string,
+  url: string,
+  body?: unknown,
+  options: { keepalive?: boolean } = {},
+): Promise<unknown> {
   const response = await fetch(url, {
     method,
     credentials: "include",
+    keepalive: options.keepalive,
     headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });

@@ -99,15 +99,8 @@ const hasUnsaved = () => {
 };
 
 function saveToAccount(settings: AccessibilitySettings, keepalive = false): void {
-  fetch(PREFERENCE_URL, {
-    method: "PUT",
-    credentials: "include",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ value: settings }),
-    keepalive,
-  })
-    .then((response) => {
-      if (!response.ok) throw new Error(String(response.status));
+  apiRequest("PUT", PREFERENCE_URL, { value: settings }, { keepalive })
+    .then(() => {
       markUnsaved(false);
       setSaveError(null);
     })
