@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { createAccessTokenSchema } from "@neuroos/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -8,7 +7,7 @@ import type { Db } from "../db/client";
 import { AppError, errorBody, parse } from "../http/errors";
 import type { EventBus } from "../live/bus";
 import { mcpServerFor } from "./server";
-import { AccessTokens } from "./tokens";
+import { AccessTokens, hashOf } from "./tokens";
 
 /** Calls one token may make a minute on /mcp. */
 export const MCP_CALLS_PER_MINUTE = 120;
@@ -71,7 +70,7 @@ export async function mcpRoutes(app: FastifyInstance, deps: { db: Db; bus: Event
         timeWindow: 60_000,
         keyGenerator: (request: FastifyRequest) => {
           const token = bearer(request);
-          return token ? createHash("sha256").update(token).digest("hex") : request.ip;
+          return token ? hashOf(token) : request.ip;
         },
       },
     },

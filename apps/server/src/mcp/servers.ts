@@ -2,7 +2,6 @@ import {
   type CreateMcpServerInput,
   MCP_SERVERS_PER_ACCOUNT,
   type McpServerSummary,
-  type McpTransport,
   type UpdateMcpServerInput,
 } from "@neuroos/contracts";
 import { and, asc, count, eq } from "drizzle-orm";
@@ -14,17 +13,9 @@ import { maskKey, type SecretBox } from "../settings/secret-box";
 
 type Row = typeof mcpServers.$inferSelect;
 
-/** One server as the connection manager needs it: headers decrypted. */
-export interface McpServerConfig {
-  id: string;
+/** One server as the connection manager needs it: the summary's fields with its headers decrypted. */
+export interface McpServerConfig extends Omit<McpServerSummary, "createdAt"> {
   userId: string;
-  name: string;
-  transport: McpTransport;
-  url: string | null;
-  command: string | null;
-  args: string[];
-  headers: Record<string, string>;
-  enabled: boolean;
 }
 
 const headersContext = (userId: string, id: string) => `mcp-server-headers:${userId}:${id}`;

@@ -13,7 +13,8 @@ import { AppError } from "../http/errors";
 
 /** Every token starts so, which tells it from other secrets (and secret scanners can find it). */
 const TOKEN_PREFIX = "nos_";
-const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+/** A token as it is stored (and as the rate limit keys it): its SHA-256, never the token. */
+export const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 type Row = typeof accessTokens.$inferSelect;
 const summary = (row: Row): AccessTokenSummary => ({
