@@ -12,6 +12,35 @@ export const agentToolNames = [
 export const agentToolNameSchema = z.enum(agentToolNames);
 export type AgentToolName = z.infer<typeof agentToolNameSchema>;
 
+/** Between an MCP server's name and its tool's in the agent's tool name: `<server>__<tool>`. */
+export const MCP_TOOL_SEPARATOR = "__";
+/** Providers accept tool names of [a-zA-Z0-9_-], at most 64 characters. */
+const MAX_TOOL_NAME = 64;
+const mcpAgentToolPattern = /^[a-z0-9-]{1,40}__[A-Za-z0-9_-]+$/;
+
+/** The agent's name for an MCP server's tool; null when it cannot be named within the providers' rules. */
+export function mcpAgentToolName(server: string, tool: string): string | null {
+  const name = `${server}${MCP_TOOL_SEPARATOR}${tool.replace(/[^a-zA-Z0-9_-]/g, "_")}`;
+  return name.length <= MAX_TOOL_NAME ? name : null;
+}
+
+/** The MCP server an agent tool name belongs to, or null for a built-in tool. */
+export function mcpServerOfTool(name: string): string | null {
+  const at = name.indexOf(MCP_TOOL_SEPARATOR);
+  return at > 0 && mcpAgentToolPattern.test(name) ? name.slice(0, at) : null;
+}
+
+/** At most this many tools on one agent (built-in and MCP together). */
+export const MAX_AGENT_TOOLS = 200;
+/** A tool an agent may use: a built-in one, or an MCP server's tool as `<server>__<tool>`. */
+export const agentToolSelectionSchema = z.union([
+  agentToolNameSchema,
+  z
+    .string()
+    .max(MAX_TOOL_NAME, `A tool name is at most ${MAX_TOOL_NAME} characters`)
+    .regex(mcpAgentToolPattern, "Not a built-in tool nor an MCP tool (<server>__<tool>)"),
+]);
+
 export const DEFAULT_AGENT_NAME = "Interpreter";
 
 export const agentSchema = z.object({
@@ -23,7 +52,8 @@ export const agentSchema = z.object({
   provider: providerIdSchema.nullable(),
   model: z.string().nullable(),
   temperature: z.number(),
-  tools: z.array(agentToolNameSchema),
+  /** Built-in tool names and MCP tools (`<server>__<tool>`). */
+  tools: z.array(z.string()),
   safeMode: z.boolean(),
   isDefault: z.boolean(),
   createdAt: z.string(),
@@ -42,8 +72,8 @@ const agentFields = {
     .min(0, "Temperature must be between 0 and 2")
     .max(2, "Temperature must be between 0 and 2"),
   tools: z
-    .array(agentToolNameSchema)
-    .max(agentToolNames.length)
+    .array(agentToolSelectionSchema)
+    .max(MAX_AGENT_TOOLS, `At most ${MAX_AGENT_TOOLS} tools`)
     .transform((t) => [...new Set(t)]),
   safeMode: z.boolean(),
   isDefault: z.boolean(),

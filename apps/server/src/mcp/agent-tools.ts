@@ -1,18 +1,8 @@
+import { mcpAgentToolName } from "@neuroos/contracts";
 import { z } from "zod";
 import type { AgentTool } from "../agent/tools/types";
 import type { McpConnections } from "./connections";
 import type { McpServers } from "./servers";
-
-/** Between a server's name and its tool's in the agent's tool name: `<server>__<tool>`. */
-export const MCP_TOOL_SEPARATOR = "__";
-/** Providers accept tool names of [a-zA-Z0-9_-], at most 64 characters. */
-const MAX_NAME = 64;
-
-/** The agent's name for an MCP tool; null when it cannot be named within the providers' rules. */
-export function mcpAgentToolName(server: string, tool: string): string | null {
-  const name = `${server}${MCP_TOOL_SEPARATOR}${tool.replace(/[^a-zA-Z0-9_-]/g, "_")}`;
-  return name.length <= MAX_NAME ? name : null;
-}
 
 const anyArguments = z.record(z.string(), z.unknown());
 

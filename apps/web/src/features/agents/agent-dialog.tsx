@@ -1,6 +1,5 @@
 import {
   type Agent,
-  type AgentToolName,
   agentToolNames,
   createAgentSchema,
   type ProviderId,
@@ -27,7 +26,7 @@ interface Draft {
   provider: ProviderId | "";
   model: string;
   temperature: string;
-  tools: AgentToolName[];
+  tools: string[];
   safeMode: boolean;
 }
 
