@@ -35,7 +35,9 @@ export interface CreatedAccessToken extends AccessTokenSummary {
 /**
  * MCP servers a person adds (NeuroOS as an MCP client): remote ones by URL (Streamable HTTP,
  * SSE as a fallback) or local ones by command (stdio). The name is the tools' namespace
- * (`<name>__<tool>`), so it is short and plain.
+ * (`<name>__<tool>`), so it is short and plain. The admin may share a server with every user
+ * (they see and use it, only the admin changes it) and may let a local server reach the network
+ * (without that, its sandbox has none).
  */
 export const mcpTransports = ["http", "stdio"] as const;
 export type McpTransport = (typeof mcpTransports)[number];
@@ -74,6 +76,7 @@ export const createMcpServerSchema = z.discriminatedUnion("transport", [
       url: urlSchema,
       headers: mcpHeadersSchema.optional(),
       enabled: z.boolean().optional(),
+      shared: z.boolean().optional(),
     })
     .strict(),
   z
@@ -83,6 +86,8 @@ export const createMcpServerSchema = z.discriminatedUnion("transport", [
       command: commandSchema,
       args: argsSchema.optional(),
       enabled: z.boolean().optional(),
+      shared: z.boolean().optional(),
+      allowNetwork: z.boolean().optional(),
     })
     .strict(),
 ]);
@@ -97,6 +102,8 @@ export const updateMcpServerSchema = z
     command: commandSchema.optional(),
     args: argsSchema.optional(),
     enabled: z.boolean().optional(),
+    shared: z.boolean().optional(),
+    allowNetwork: z.boolean().optional(),
   })
   .strict();
 export type UpdateMcpServerInput = z.input<typeof updateMcpServerSchema>;
@@ -111,6 +118,10 @@ export interface McpServerSummary {
   /** Header names with their values masked; the values are never sent back. */
   headers: Record<string, string>;
   enabled: boolean;
+  /** Added by the admin for every user: the others see and use it but cannot change it. */
+  shared: boolean;
+  /** A local (stdio) server's sandbox may reach the network (only the admin allows it). */
+  allowNetwork: boolean;
   createdAt: string;
 }
 

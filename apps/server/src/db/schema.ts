@@ -325,7 +325,15 @@ export const mcpServers = pgTable(
     /** JSON object of header → value, AES-256-GCM sealed; null when there are none. */
     headersCiphertext: text("headers_ciphertext"),
     enabled: boolean("enabled").notNull().default(true),
+    /** The admin's server for every user: listed and usable by all, changed only by the admin. */
+    shared: boolean("shared").notNull().default(false),
+    /** A local (stdio) server's sandbox shares the host's network; set only by the admin. */
+    allowNetwork: boolean("allow_network").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("mcp_servers_user_name_idx").on(t.userId, t.name)],
+  (t) => [
+    uniqueIndex("mcp_servers_user_name_idx").on(t.userId, t.name),
+    // One name, one shared server: a shared server's tools are `<name>__<tool>` for everyone.
+    uniqueIndex("mcp_servers_shared_name_idx").on(t.name).where(sql`${t.shared}`),
+  ],
 );

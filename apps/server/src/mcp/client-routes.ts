@@ -4,47 +4,62 @@ import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { parse } from "../http/errors";
 import type { McpConnections } from "./connections";
-import type { McpServerConfig, McpServers } from "./servers";
+import type { McpServerConfig, McpServers, McpViewer } from "./servers";
 
-/** How long GET /api/mcp/servers/:id waits for a connection being made before answering. */
+/** How long GET /api/mcp/servers/:id (and a reconnect) waits for a connection being made. */
 const STATUS_WAIT_MS = 3000;
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
-/** /api/mcp/servers: the person's MCP servers (NeuroOS as an MCP client) and their live state. */
+/**
+ * /api/mcp/servers: the person's MCP servers and the admin's shared ones (NeuroOS as an MCP
+ * client), with their live state.
+ */
 export async function mcpClientRoutes(
   app: FastifyInstance,
   deps: { db: Db; servers: McpServers; connections: McpConnections },
 ) {
   const { servers, connections } = deps;
-  const userId = (request: FastifyRequest) => request.user?.id ?? "";
+  const viewer = (request: FastifyRequest): McpViewer => ({
+    id: request.user?.id ?? "",
+    role: request.user?.role ?? "user",
+  });
   const detail = async (
+    request: FastifyRequest,
     found: { config: McpServerConfig; createdAt: Date },
-    waitMs: number,
+    status: McpServerDetail["status"] | Promise<McpServerDetail["status"]>,
   ): Promise<McpServerDetail> => ({
-    ...servers.summary(found.config, found.createdAt),
-    status: await connections.status(found.config, waitMs),
+    ...servers.summary(found.config, found.createdAt, viewer(request).role),
+    status: await status,
   });
 
   app.addHook("onRequest", requireSession(deps.db));
   app.get("/api/mcp/servers", async (request) =>
-    (await servers.list(userId(request))).map((s) => servers.summary(s.config, s.createdAt)),
+    (await servers.list(viewer(request).id)).map((s) =>
+      servers.summary(s.config, s.createdAt, viewer(request).role),
+    ),
   );
-  app.get("/api/mcp/servers/:id", async (request: WithId) =>
-    detail(await servers.get(userId(request), request.params.id), STATUS_WAIT_MS),
-  );
+  app.get("/api/mcp/servers/:id", async (request: WithId) => {
+    const found = await servers.get(viewer(request).id, request.params.id);
+    return detail(request, found, connections.status(found.config, STATUS_WAIT_MS));
+  });
   app.post("/api/mcp/servers", async (request, reply) => {
-    const made = await servers.create(userId(request), parse(createMcpServerSchema, request.body));
-    return reply.status(201).send(await detail(made, 0));
+    const made = await servers.create(viewer(request), parse(createMcpServerSchema, request.body));
+    return reply.status(201).send(await detail(request, made, connections.status(made.config, 0)));
   });
   app.patch("/api/mcp/servers/:id", async (request: WithId) => {
     const input = parse(updateMcpServerSchema, request.body);
-    const changed = await servers.update(userId(request), request.params.id, input);
+    const changed = await servers.update(viewer(request), request.params.id, input);
     connections.forget(changed.config.id);
-    return detail(changed, 0);
+    return detail(request, changed, connections.status(changed.config, 0));
+  });
+  // Connects again at once (a failed server otherwise waits for its backoff).
+  app.post("/api/mcp/servers/:id/reconnect", async (request: WithId) => {
+    const found = await servers.get(viewer(request).id, request.params.id);
+    return detail(request, found, connections.reconnect(found.config, STATUS_WAIT_MS));
   });
   app.delete("/api/mcp/servers/:id", async (request: WithId, reply) => {
-    await servers.remove(userId(request), request.params.id);
+    await servers.remove(viewer(request), request.params.id);
     connections.forget(request.params.id);
     return reply.status(204).send();
   });

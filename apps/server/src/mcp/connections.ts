@@ -34,6 +34,8 @@ export interface CallOptions {
 }
 
 interface Entry {
+  serverId: string;
+  /** The configuration it was opened with: a changed one starts afresh. */
   key: string;
   status: McpServerStatus;
   client: Client | null;
@@ -67,6 +69,9 @@ function droppable(): Pick<Entry, "dropped" | "drop"> {
   return { dropped, drop };
 }
 
+/** A server's connection for one person: a shared server is connected for each user on their own. */
+const entryKey = (config: Pick<McpServerConfig, "id" | "userId">) => `${config.id}/${config.userId}`;
+
 /**
  * One official-SDK MCP client per person's server, connected on first use: Streamable HTTP, the
  * older SSE transport when that is refused. A server that fails or disconnects is marked failed
@@ -94,7 +99,7 @@ export class McpConnections {
   /** The server's state; starts connecting when idle, waiting up to `waitMs` for the outcome. */
   async status(config: McpServerConfig, waitMs = 0): Promise<McpServerStatus> {
     if (!config.enabled) {
-      this.forget(config.id);
+      this.forget(config.id, config.userId);
       return { state: "disabled" };
     }
     const entry = this.ensure(config);
@@ -165,25 +170,37 @@ export class McpConnections {
     }
   }
 
-  /** Closes and forgets a server's connection (changed, turned off or removed). */
-  forget(id: string): void {
-    const entry = this.entries.get(id);
-    if (!entry) return;
-    this.entries.delete(id);
-    entry.drop(new Error("The server was changed or removed"));
-    if (entry.client) void closeConnection(entry.client, entry.connection);
+  /** Closes and forgets a server's connections (changed, turned off or removed): one person's, or all. */
+  forget(id: string, userId?: string): void {
+    for (const [key, entry] of this.entries)
+      if (entry.serverId === id && (userId === undefined || key === entryKey({ id, userId })))
+        this.close(key);
+  }
+
+  /** Connects again now (no waiting for the backoff), waiting up to `waitMs` for the outcome. */
+  async reconnect(config: McpServerConfig, waitMs: number): Promise<McpServerStatus> {
+    this.forget(config.id, config.userId);
+    return this.status(config, waitMs);
   }
 
   async closeAll(): Promise<void> {
     clearInterval(this.sweeper);
-    for (const id of [...this.entries.keys()]) this.forget(id);
+    for (const key of [...this.entries.keys()]) this.close(key);
     await this.fetcher.close();
+  }
+
+  private close(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    entry.drop(new Error("The server was changed or removed"));
+    if (entry.client) void closeConnection(entry.client, entry.connection);
   }
 
   private closeIdle(idleMs: number): void {
     const now = Date.now();
-    for (const [id, entry] of this.entries)
-      if (entry.client && entry.calls === 0 && now - entry.lastUsed >= idleMs) this.forget(id);
+    for (const [key, entry] of this.entries)
+      if (entry.client && entry.calls === 0 && now - entry.lastUsed >= idleMs) this.close(key);
   }
 
   private get maxResultBytes() {
@@ -193,13 +210,14 @@ export class McpConnections {
   /** The server's entry (a changed configuration starts afresh); connecting when due. */
   private ensure(config: McpServerConfig): Entry {
     const key = JSON.stringify(config);
-    let entry = this.entries.get(config.id);
+    let entry = this.entries.get(entryKey(config));
     if (entry && entry.key !== key) {
-      this.forget(config.id);
+      this.close(entryKey(config));
       entry = undefined;
     }
     if (!entry) {
       entry = {
+        serverId: config.id,
         key,
         status: { state: "connecting" },
         client: null,
@@ -211,7 +229,7 @@ export class McpConnections {
         calls: 0,
         ...droppable(),
       };
-      this.entries.set(config.id, entry);
+      this.entries.set(entryKey(config), entry);
     }
     entry.lastUsed = Date.now();
     const idle = !entry.client && !entry.connecting;
@@ -247,7 +265,7 @@ export class McpConnections {
       connection = await connectHttp(url, config.headers, this.fetch, timeout);
     }
     const { client } = connection;
-    if (this.entries.get(config.id) !== entry) {
+    if (this.entries.get(entryKey(config)) !== entry) {
       await client.close().catch(() => {});
       await connection.release();
       return;

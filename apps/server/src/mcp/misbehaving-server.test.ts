@@ -28,6 +28,8 @@ const config = (path: string, name = path.slice(1)): McpServerConfig => ({
   command: null,
   args: [],
   headers: {},
+  shared: false,
+  allowNetwork: false,
   enabled: true,
 });
 

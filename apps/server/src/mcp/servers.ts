@@ -3,8 +3,9 @@ import {
   MCP_SERVERS_PER_ACCOUNT,
   type McpServerSummary,
   type UpdateMcpServerInput,
+  type User,
 } from "@neuroos/contracts";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mcpServers, users } from "../db/schema";
 import { AppError } from "../http/errors";
@@ -13,13 +14,26 @@ import { maskKey, type SecretBox } from "../settings/secret-box";
 
 type Row = typeof mcpServers.$inferSelect;
 
-/** One server as the connection manager needs it: the summary's fields with its headers decrypted. */
+/**
+ * One server as the connection manager needs it: the summary's fields with its headers decrypted,
+ * for the person it runs for (`userId`: their workspace, their plan; a shared server runs for each
+ * user on their own).
+ */
 export interface McpServerConfig extends Omit<McpServerSummary, "createdAt"> {
   userId: string;
 }
 
+/** Who asks: what they see depends on who they are; changing a shared server on their role. */
+export type McpViewer = Pick<User, "id" | "role">;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Taken while a name is chosen, so a shared server and a person's own never end up with one name. */
+const NAMES_LOCK = 0x6d6370; // "mcp"
+
 const headersContext = (userId: string, id: string) => `mcp-server-headers:${userId}:${id}`;
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+/** The person's own servers and the shared ones. */
+const visibleTo = (userId: string) => or(eq(mcpServers.userId, userId), eq(mcpServers.shared, true));
 const isUniqueViolation = (err: unknown) =>
   (err as { code?: string; cause?: { code?: string } }).code === "23505" ||
   (err as { cause?: { code?: string } }).cause?.code === "23505";
@@ -39,13 +53,14 @@ export class McpServers {
     }
   }
 
-  config(row: Row): McpServerConfig {
+  /** The row as it runs for `userId` (its owner, or any user for a shared server). */
+  config(row: Row, userId: string): McpServerConfig {
     const opened = row.headersCiphertext
       ? this.deps.box.open(row.headersCiphertext, headersContext(row.userId, row.id))
       : null;
     return {
       id: row.id,
-      userId: row.userId,
+      userId,
       name: row.name,
       transport: row.transport,
       url: row.url,
@@ -53,10 +68,14 @@ export class McpServers {
       args: row.args,
       headers: opened ? (JSON.parse(opened) as Record<string, string>) : {},
       enabled: row.enabled,
+      shared: row.shared,
+      allowNetwork: row.allowNetwork,
     };
   }
 
-  summary(config: McpServerConfig, createdAt: Date): McpServerSummary {
+  /** What the browser gets: header values masked (wholly for a shared server seen by a user). */
+  summary(config: McpServerConfig, createdAt: Date, role: User["role"]): McpServerSummary {
+    const mask = config.shared && role !== "admin" ? () => "…" : maskKey;
     return {
       id: config.id,
       name: config.name,
@@ -64,31 +83,51 @@ export class McpServers {
       url: config.url,
       command: config.command,
       args: config.args,
-      headers: Object.fromEntries(Object.entries(config.headers).map(([k, v]) => [k, maskKey(v)])),
+      headers: Object.fromEntries(Object.entries(config.headers).map(([k, v]) => [k, mask(v)])),
       enabled: config.enabled,
+      shared: config.shared,
+      allowNetwork: config.allowNetwork,
       createdAt: createdAt.toISOString(),
     };
   }
 
+  /** The person's servers and the shared ones, oldest first. */
   async list(userId: string): Promise<{ config: McpServerConfig; createdAt: Date }[]> {
     const rows = await this.deps.db
       .select()
       .from(mcpServers)
-      .where(eq(mcpServers.userId, userId))
-      .orderBy(asc(mcpServers.createdAt));
-    return rows.map((row) => ({ config: this.config(row), createdAt: row.createdAt }));
+      .where(visibleTo(userId))
+      .orderBy(asc(mcpServers.createdAt), asc(mcpServers.id));
+    return rows.map((row) => ({ config: this.config(row, userId), createdAt: row.createdAt }));
   }
 
-  /** The person's server; another person's (or no such id) is 404. */
+  /** The person's server or a shared one; another person's (or no such id) is 404. */
   async get(userId: string, id: string): Promise<{ config: McpServerConfig; createdAt: Date }> {
+    const row = await this.visibleRow(userId, id);
+    return { config: this.config(row, userId), createdAt: row.createdAt };
+  }
+
+  private async visibleRow(userId: string, id: string): Promise<Row> {
     const [row] = isUuid(id)
       ? await this.deps.db
           .select()
           .from(mcpServers)
-          .where(and(eq(mcpServers.id, id), eq(mcpServers.userId, userId)))
+          .where(and(eq(mcpServers.id, id), visibleTo(userId)))
       : [];
     if (!row) throw new AppError(404, "not_found", "No such MCP server");
-    return { config: this.config(row), createdAt: row.createdAt };
+    return row;
+  }
+
+  /** A server the viewer may change: their own, or a shared one when they are the admin. */
+  private async changeableRow(viewer: McpViewer, id: string): Promise<Row> {
+    const row = await this.visibleRow(viewer.id, id);
+    if (row.shared && viewer.role !== "admin")
+      throw new AppError(
+        403,
+        "forbidden",
+        "This server is shared by the admin: only the admin can change it",
+      );
+    return row;
   }
 
   /** Who owns a server: the workspace and plan its local server runs with. */
@@ -101,38 +140,49 @@ export class McpServers {
     return row;
   }
 
+  /** The person's server of that name, else the shared one (names are kept apart, see nameFree). */
   async byName(userId: string, name: string): Promise<McpServerConfig | null> {
-    const [row] = await this.deps.db
+    const rows = await this.deps.db
       .select()
       .from(mcpServers)
-      .where(and(eq(mcpServers.name, name), eq(mcpServers.userId, userId)));
-    return row ? this.config(row) : null;
+      .where(and(eq(mcpServers.name, name), visibleTo(userId)));
+    const row = rows.find((r) => r.userId === userId) ?? rows[0];
+    return row ? this.config(row, userId) : null;
   }
 
-  async create(userId: string, input: CreateMcpServerInput) {
+  async create(viewer: McpViewer, input: CreateMcpServerInput) {
+    const shared = input.shared ?? false;
+    const allowNetwork = input.transport === "stdio" ? (input.allowNetwork ?? false) : false;
+    this.adminOnly(viewer, { shared, allowNetwork });
     const url = input.transport === "http" ? await this.checkUrl(input.url) : null;
     const row = await this.deps.db
       .transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-        const [held] = await tx.select({ n: count() }).from(mcpServers).where(eq(mcpServers.userId, userId));
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.id)).for("update");
+        const [held] = await tx
+          .select({ n: count() })
+          .from(mcpServers)
+          .where(eq(mcpServers.userId, viewer.id));
         if ((held?.n ?? 0) >= MCP_SERVERS_PER_ACCOUNT)
           throw new AppError(409, "conflict", `At most ${MCP_SERVERS_PER_ACCOUNT} MCP servers per account`);
+        await this.nameFree(tx, input.name, shared, null);
         const [made] = await tx
           .insert(mcpServers)
           .values({
-            userId,
+            userId: viewer.id,
             name: input.name,
             transport: input.transport,
             url,
             command: input.transport === "stdio" ? input.command : null,
             args: input.transport === "stdio" ? (input.args ?? []) : [],
             enabled: input.enabled ?? true,
+            shared,
+            allowNetwork,
           })
           .returning();
         if (!made) throw new Error("The MCP server was not stored");
         const headers = input.transport === "http" ? (input.headers ?? {}) : {};
         if (Object.keys(headers).length === 0) return made;
-        const sealed = this.deps.box.seal(JSON.stringify(headers), headersContext(userId, made.id));
+        const sealed = this.deps.box.seal(JSON.stringify(headers), headersContext(viewer.id, made.id));
         const [sealedRow] = await tx
           .update(mcpServers)
           .set({ headersCiphertext: sealed })
@@ -141,48 +191,104 @@ export class McpServers {
         return sealedRow ?? made;
       })
       .catch(this.nameTaken);
-    return { config: this.config(row), createdAt: row.createdAt };
+    return { config: this.config(row, viewer.id), createdAt: row.createdAt };
   }
 
-  async update(userId: string, id: string, input: UpdateMcpServerInput) {
-    const { config } = await this.get(userId, id);
-    const http = config.transport === "http";
+  async update(viewer: McpViewer, id: string, input: UpdateMcpServerInput) {
+    const current = await this.changeableRow(viewer, id);
+    const http = current.transport === "http";
     if (!http && (input.url !== undefined || input.headers !== undefined))
       throw new AppError(400, "validation_failed", "A local (stdio) server has no URL or headers");
-    if (http && (input.command !== undefined || input.args !== undefined))
-      throw new AppError(400, "validation_failed", "A remote (http) server has no command or arguments");
+    if (http && (input.command !== undefined || input.args !== undefined || input.allowNetwork !== undefined))
+      throw new AppError(
+        400,
+        "validation_failed",
+        "A remote (http) server has no command, arguments or network setting",
+      );
+    this.adminOnly(viewer, { shared: input.shared ?? false, allowNetwork: input.allowNetwork ?? false });
     const url = input.url !== undefined ? await this.checkUrl(input.url) : undefined;
     const headers =
       input.headers === undefined
         ? undefined
         : input.headers === null || Object.keys(input.headers).length === 0
           ? null
-          : this.deps.box.seal(JSON.stringify(input.headers), headersContext(userId, id));
-    const [row] = await this.deps.db
-      .update(mcpServers)
-      .set({
-        name: input.name,
-        url,
-        headersCiphertext: headers,
-        command: input.command,
-        args: input.args,
-        enabled: input.enabled,
+          : this.deps.box.seal(JSON.stringify(input.headers), headersContext(current.userId, id));
+    const shared = input.shared ?? current.shared;
+    const row = await this.deps.db
+      .transaction(async (tx) => {
+        if (input.name !== undefined || shared !== current.shared)
+          await this.nameFree(tx, input.name ?? current.name, shared, id);
+        const [changed] = await tx
+          .update(mcpServers)
+          .set({
+            name: input.name,
+            url,
+            headersCiphertext: headers,
+            command: input.command,
+            args: input.args,
+            enabled: input.enabled,
+            shared: input.shared,
+            // The network is the admin's to grant: a change by anyone else withdraws it.
+            allowNetwork: viewer.role === "admin" ? input.allowNetwork : false,
+          })
+          // As read: a server changed meanwhile (shared or not, moved) is not changed blindly.
+          .where(
+            and(
+              eq(mcpServers.id, id),
+              eq(mcpServers.userId, current.userId),
+              eq(mcpServers.shared, current.shared),
+            ),
+          )
+          .returning();
+        return changed;
       })
-      .where(and(eq(mcpServers.id, id), eq(mcpServers.userId, userId)))
-      .returning()
       .catch(this.nameTaken);
     if (!row) throw new AppError(404, "not_found", "No such MCP server");
-    return { config: this.config(row), createdAt: row.createdAt };
+    return { config: this.config(row, viewer.id), createdAt: row.createdAt };
   }
 
-  async remove(userId: string, id: string): Promise<void> {
-    const gone = isUuid(id)
-      ? await this.deps.db
-          .delete(mcpServers)
-          .where(and(eq(mcpServers.id, id), eq(mcpServers.userId, userId)))
-          .returning({ id: mcpServers.id })
-      : [];
+  async remove(viewer: McpViewer, id: string): Promise<void> {
+    const current = await this.changeableRow(viewer, id);
+    const gone = await this.deps.db
+      .delete(mcpServers)
+      .where(and(eq(mcpServers.id, id), eq(mcpServers.userId, current.userId)))
+      .returning({ id: mcpServers.id });
     if (gone.length === 0) throw new AppError(404, "not_found", "No such MCP server");
+  }
+
+  /** Sharing a server and letting a local one reach the network are the admin's decisions. */
+  private adminOnly(viewer: McpViewer, wants: { shared: boolean; allowNetwork: boolean }): void {
+    if (viewer.role === "admin") return;
+    if (wants.shared)
+      throw new AppError(403, "forbidden", "Only the admin can share a server with every user", {
+        shared: "Only the admin can share a server",
+      });
+    if (wants.allowNetwork)
+      throw new AppError(403, "forbidden", "Only the admin can let a local server reach the network", {
+        allowNetwork: "Only the admin can allow the network",
+      });
+  }
+
+  /**
+   * A shared server's name is used by no one else's server, and a person's own is not a shared
+   * one's: the tools' names (`<server>__<tool>`) then say which server they belong to. Checked
+   * under one lock, so two such changes at once cannot both pass.
+   */
+  private async nameFree(tx: Tx, name: string, shared: boolean, exceptId: string | null): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${NAMES_LOCK})`);
+    const others: SQL[] = [eq(mcpServers.name, name)];
+    if (exceptId) others.push(ne(mcpServers.id, exceptId));
+    if (!shared) others.push(eq(mcpServers.shared, true));
+    const [clash] = await tx
+      .select({ shared: mcpServers.shared })
+      .from(mcpServers)
+      .where(and(...others))
+      .limit(1);
+    if (!clash) return;
+    const message = shared
+      ? "An MCP server of this name already exists: a shared server needs a name no one uses"
+      : "The admin shares an MCP server with this name";
+    throw new AppError(409, "conflict", message, { name: "Already used" });
   }
 
   private nameTaken = (err: unknown): never => {

@@ -29,6 +29,8 @@ const ETC_ENTRIES = [
   "python3.11",
   "python3.12",
   "python3.13",
+  // TLS roots, for a sandbox the admin lets reach the network (not ssl/private: keys stay out).
+  "ssl/certs",
 ];
 const passwd = `root:x:0:0:root:/root:/usr/sbin/nologin
 user:x:${SANDBOX_UID}:${SANDBOX_UID}:NeuroOS user:${SANDBOX_HOME}:/bin/bash
@@ -106,6 +108,12 @@ export function prepareLayout(): SandboxLayout {
     if (fs.existsSync(host))
       fs.cpSync(host, path.join(etc, entry), { recursive: true, verbatimSymlinks: true });
   }
+  // The resolver's configuration as a file (on some hosts it is a link into /run, not mounted).
+  try {
+    fs.copyFileSync(fs.realpathSync("/etc/resolv.conf"), path.join(etc, "resolv.conf"));
+  } catch {
+    // No resolver configured: names are not resolved inside, even with the network.
+  }
   mounts.push("--ro-bind", etc, "/etc");
   return {
     mounts,
@@ -120,6 +128,8 @@ export interface BwrapOptions {
   workspace: string;
   /** Run in a new session (detached from any terminal). Off for the PTY, whose tty is the sandbox's own. */
   newSession: boolean;
+  /** Share the host's network namespace (only where the admin allowed it); otherwise none at all. */
+  network?: boolean;
   /** Extra environment inside (PATH, HOME, LANG, USER are always set; nothing else leaks in). */
   env?: Record<string, string>;
   /** Files to create read-only inside from inherited fds: [fd, destination]. */
@@ -136,6 +146,7 @@ export function bwrapArgs(layout: SandboxLayout, o: BwrapOptions): string[] {
   const env = { PATH: layout.path, HOME: SANDBOX_HOME, LANG: "C.UTF-8", USER: "user", ...o.env };
   return [
     "--unshare-all",
+    ...(o.network ? ["--share-net"] : []),
     "--unshare-user",
     "--disable-userns",
     "--die-with-parent",

@@ -258,8 +258,12 @@ export class Sandbox {
     workspace: string,
     env: Record<string, string>,
     overrides: Partial<SandboxLimits> = {},
-    /** A new session (no controlling terminal): for programs on pipes rather than a PTY. */
-    newSession = false,
+    options: {
+      /** A new session (no controlling terminal): for programs on pipes rather than a PTY. */
+      newSession?: boolean;
+      /** Share the host's network (an admin's decision); without it the sandbox has none. */
+      network?: boolean;
+    } = {},
   ): Promise<SandboxCommand> {
     await this.assertAvailable();
     const { layout, cgroups } = this.setup();
@@ -267,7 +271,8 @@ export class Sandbox {
     const cgroup = cgroups.create({ memoryBytes: limits.memoryMb * MB, maxProcesses: limits.maxProcesses });
     const args = bwrapArgs(layout, {
       workspace,
-      newSession,
+      newSession: options.newSession ?? false,
+      network: options.network ?? false,
       env,
       seccompFd: layout.seccompFile ? FD.seccomp : undefined,
       tmpSizeBytes: limits.tmpMb * MB,

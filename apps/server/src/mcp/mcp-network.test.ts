@@ -1,0 +1,129 @@
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { McpServerDetail } from "@neuroos/contracts";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { loadEnv } from "../env";
+import { sandboxConfig } from "../sandbox/config";
+import { Sandbox } from "../sandbox/runner";
+import { SecretBox } from "../settings/secret-box";
+import { describeEachDatabase } from "../test/databases";
+import { sandboxReady } from "../test/sandbox-ready";
+import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+import { workspaceQuotas } from "../workspace/quotas";
+import { WorkspaceService } from "../workspace/service";
+import { McpConnections } from "./connections";
+import { sandboxLauncher } from "./launch";
+import { McpServers } from "./servers";
+
+type Who = { cookie: string; user: { id: string } };
+const SECRET_KEY = "mcp-network-test-secret-key-0123456789";
+const probe = fs.readFileSync(new URL("./testing/net-probe-server.mjs", import.meta.url));
+
+describeEachDatabase(
+  "Local MCP servers and the network: none in the sandbox unless the admin allows it",
+  (db) => {
+    let t: TestApp;
+    let admin: Who;
+    let bob: Who;
+    let dataDir: string;
+    let sandbox: Sandbox;
+    let workspaces: WorkspaceService;
+    let connections: McpConnections;
+    let listener: net.Server;
+    let port: number;
+    const heard: string[] = [];
+
+    beforeAll(async () => {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-mcp-network-"));
+      t = await buildTestApp(db(), { DATA_DIR: dataDir, SECRET_KEY });
+      admin = await signedInUser(t.app); // the first account is the admin
+      bob = await signedInUser(t.app);
+      // The probe server in each person's workspace, and a marker in Bob's.
+      for (const who of [admin, bob]) {
+        const workspace = path.join(dataDir, "workspaces", who.user.id);
+        fs.mkdirSync(workspace, { recursive: true });
+        fs.writeFileSync(path.join(workspace, "probe.mjs"), probe);
+      }
+      fs.writeFileSync(path.join(dataDir, "workspaces", bob.user.id, "bobs-notes.txt"), "mine");
+      // A TCP listener on the host's loopback: reachable only from a sandbox sharing the network.
+      listener = net.createServer((socket) => socket.on("data", (d) => heard.push(String(d).trim())));
+      await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+      port = (listener.address() as net.AddressInfo).port;
+
+      const env = loadEnv({ LOG_LEVEL: "silent", DATA_DIR: dataDir, WORKSPACE_VOLUMES: "off" });
+      sandbox = new Sandbox(sandboxConfig(env));
+      workspaces = new WorkspaceService(dataDir, workspaceQuotas(env), null);
+      const servers = new McpServers({
+        db: db().db,
+        box: new SecretBox(SECRET_KEY),
+        endpointPolicy: { allowlist: [] },
+      });
+      connections = new McpConnections({
+        endpointPolicy: { allowlist: [] },
+        lookup: (userId, name) => servers.byName(userId, name),
+        callTimeoutMs: 30_000,
+        backoff: { baseMs: 50, maxMs: 200 },
+        launchStdio: sandboxLauncher({ sandbox, workspaces, owner: (id) => servers.owner(id) }),
+      });
+    }, 60_000);
+    afterAll(async () => {
+      await connections?.closeAll();
+      sandbox?.close();
+      await workspaces?.close();
+      await t?.app.close();
+      listener?.close();
+    });
+
+    const api = (method: string, url: string, who: Who, payload?: unknown) =>
+      t.app.inject({
+        method: method as "GET",
+        url,
+        payload: payload as object,
+        headers: { cookie: who.cookie },
+      });
+    const text = (output: unknown) =>
+      (output as { content: { text?: string }[] }).content.map((c) => c.text ?? "").join("\n");
+    const add = async (body: Record<string, unknown>) => {
+      const res = await api("POST", "/api/mcp/servers", admin, {
+        transport: "stdio",
+        command: "node",
+        ...body,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as McpServerDetail;
+    };
+    const connectFrom = async (who: Who, server: string) =>
+      text((await connections.callTool(who.user.id, server, "connect", { port })).output);
+
+    it("without the admin's permission the server's sandbox has no network; with it, it connects", async () => {
+      const closed = await add({ name: "closed", args: ["probe.mjs"] });
+      const open = await add({ name: "open", args: ["probe.mjs"], allowNetwork: true });
+      expect(closed.allowNetwork).toBe(false);
+      expect(open.allowNetwork).toBe(true);
+
+      expect(await connectFrom(admin, "closed")).toMatch(/^failed: (ECONNREFUSED|ENETUNREACH|EACCES)/);
+      expect(heard).toEqual([]);
+      expect(await connectFrom(admin, "open")).toBe("connected");
+      for (let i = 0; i < 20 && heard.length === 0; i += 1) await new Promise((r) => setTimeout(r, 50));
+      expect(heard).toEqual(["hello from the sandbox"]);
+
+      // Withdrawn, the next connection has none again.
+      const changed = await api("PATCH", `/api/mcp/servers/${open.id}`, admin, { allowNetwork: false });
+      expect(changed.json().allowNetwork).toBe(false);
+      expect(await connectFrom(admin, "open")).toMatch(/^failed: /);
+      expect(heard).toHaveLength(1);
+    }, 60_000);
+
+    it("a shared local server runs for each user in their own workspace, with the network the admin gave it", async () => {
+      await add({ name: "shared-probe", args: ["probe.mjs"], shared: true, allowNetwork: true });
+      const home = text((await connections.callTool(bob.user.id, "shared-probe", "home", {})).output);
+      expect(home.split("\n")).toEqual(expect.arrayContaining(["bobs-notes.txt", "probe.mjs"]));
+      const adminsHome = text((await connections.callTool(admin.user.id, "shared-probe", "home", {})).output);
+      expect(adminsHome).not.toContain("bobs-notes.txt");
+      expect(await connectFrom(bob, "shared-probe")).toBe("connected");
+    }, 60_000);
+  },
+  { skip: !sandboxReady },
+);
