@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import { Field } from "./field";
 import { Input } from "./input";
 import { PasswordInput } from "./password-input";
@@ -8,12 +8,14 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   /** The validation message shown under the input. */
   error?: string;
+  /** A line of help under the input. */
+  hint?: ReactNode;
 }
 
 /** A labelled input with its error message underneath; password inputs get a show/hide toggle. */
-export function TextField({ name, label, error, type = "text", ...props }: TextFieldProps) {
+export function TextField({ name, label, error, hint, type = "text", ...props }: TextFieldProps) {
   return (
-    <Field label={label} error={error}>
+    <Field label={label} error={error} hint={hint}>
       {(control) =>
         type === "password" ? (
           <PasswordInput toggleLabel={label.toLowerCase()} name={name} {...control} {...props} />

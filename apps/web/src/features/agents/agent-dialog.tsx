@@ -16,6 +16,7 @@ import { errorMessage, HttpError } from "../../lib/api";
 import { useCreateAgent, useUpdateAgent } from "../../lib/resources/agents";
 import { useProviders } from "../../lib/resources/providers";
 import { CheckboxField, SelectField, TemperatureField, TextareaField } from "../settings";
+import { AgentToolsFieldset } from "./agent-tools-fieldset";
 
 type Errors = Record<string, string>;
 
@@ -173,22 +174,7 @@ export function AgentDialog({ agent, onClose }: { agent: Agent | null; onClose: 
           error={errors.temperature}
           onChange={(temperature) => set({ temperature })}
         />
-        <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-medium">Tools</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {agentToolNames.map((tool) => (
-              <CheckboxField
-                key={tool}
-                label={tool}
-                checked={draft.tools.includes(tool)}
-                onCheckedChange={(on) =>
-                  set({ tools: on ? [...draft.tools, tool] : draft.tools.filter((t) => t !== tool) })
-                }
-              />
-            ))}
-          </div>
-          {errors.tools ? <p className="text-sm text-danger-text">{errors.tools}</p> : null}
-        </fieldset>
+        <AgentToolsFieldset tools={draft.tools} error={errors.tools} onChange={(tools) => set({ tools })} />
         <CheckboxField
           label="Safe mode"
           description="Ask before running code or commands, or writing files. While your own safe mode (Settings) is on, this agent asks first even with this off: yours is the safe rule and it wins."

@@ -8,10 +8,11 @@ import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
-import { cn } from "../../lib/cn";
 import { useAgents, useDeleteAgent, useSandboxHealth, useUpdateAgent } from "../../lib/resources/agents";
 import { useProviderStatus, useProviders } from "../../lib/resources/providers";
 import { AgentDialog } from "./agent-dialog";
+import { McpServersSection } from "./mcp/mcp-servers-section";
+import { StatusDot } from "./status-dot";
 import { type ToolStatus, toolStatus, tools } from "./tools";
 
 /** /dashboard/tools: the agent tools with their live status, and the user's agents. */
@@ -26,21 +27,10 @@ export function ToolsPage() {
         </p>
       </header>
       <ToolsSection />
+      <McpServersSection />
       <ProvidersSection />
       <AgentsSection />
     </div>
-  );
-}
-
-function StatusDot({ state }: { state: ToolStatus["state"] }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        "inline-block size-2 shrink-0 rounded-full",
-        state === "active" ? "bg-success" : state === "checking" ? "bg-muted-foreground" : "bg-destructive",
-      )}
-    />
   );
 }
 
