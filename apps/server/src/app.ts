@@ -34,6 +34,8 @@ import { llmRoutes } from "./llm/routes";
 import { loggerOptions } from "./logger";
 import { modelCallRecorder } from "./logs/model-calls";
 import { logsRoutes } from "./logs/routes";
+import { mcpAgentTools } from "./mcp/agent-tools";
+import { mcpCallRecorder } from "./mcp/call-log";
 import { mcpClientRoutes } from "./mcp/client-routes";
 import { McpConnections } from "./mcp/connections";
 import { sandboxLauncher } from "./mcp/launch";
@@ -269,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     launchStdio: sandboxLauncher({ sandbox, workspaces, owner: (userId) => mcpServers.owner(userId) }),
   });
   app.addHook("onClose", () => mcpConnections.closeAll());
+  const mcpCalls = mcpCallRecorder({ db: database.db, bus });
   await app.register(mcpClientRoutes, { db: database.db, servers: mcpServers, connections: mcpConnections });
   const replies = new ChatReplies({
     db: database.db,
@@ -277,6 +280,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     approvals: new Approvals(bus),
     tools,
     memories,
+    // An agent's selected MCP tools: its servers connected for the turn, every call logged.
+    mcpTools: (userId, selected) =>
+      mcpAgentTools(
+        { servers: mcpServers, connections: mcpConnections, recordCall: mcpCalls },
+        userId,
+        selected,
+      ),
     maxSteps: env.AGENT_MAX_STEPS,
   });
   replies.register(frames);

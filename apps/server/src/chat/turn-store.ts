@@ -80,6 +80,11 @@ export class ChatTurnStore {
     }
   }
 
+  /** A notice of the turn itself (not the engine's): stored, shown, and in the model's conversation. */
+  notice(reason: string, text: string): Promise<ChatMessage> {
+    return this.store("system", text, { notice: reason });
+  }
+
   private publish(frame: Parameters<EventBus["publish"]>[1]): void {
     this.bus.publish(this.userId, frame);
   }

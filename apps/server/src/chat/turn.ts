@@ -6,6 +6,7 @@ import { getAgent } from "../agents/service";
 import type { Db } from "../db/client";
 import type { EventBus } from "../live/bus";
 import type { LlmGateway } from "../llm";
+import type { McpTurnTools } from "../mcp/agent-tools";
 import type { MemoryService } from "../memory/service";
 import { toGatewayMessages } from "./history";
 import { sessionMemory } from "./memory";
@@ -19,6 +20,8 @@ export interface ChatTurnDeps {
   approvals: Approvals;
   tools: ToolRegistry;
   memories: MemoryService;
+  /** The agent's selected MCP tools for a turn (connecting only the servers they name). */
+  mcpTools(userId: string, selected: readonly string[]): Promise<McpTurnTools>;
   maxSteps: number;
 }
 
@@ -47,7 +50,12 @@ export async function runTurn(
     // The conversation is read once; the turn appends what it stores.
     const history = await chat.messagesOf(db, sessionId); // the session was checked as the user's
     const memory = await sessionMemory(deps, user.id, history, access.preferences.memory);
-    const agentTools = (agent?.tools ?? []).flatMap((name) => deps.tools.get(name) ?? []);
+    const selected = agent?.tools ?? [];
+    const mcp = await deps.mcpTools(user.id, selected);
+    // A selected MCP tool its server cannot give now is told in the run (and to the model).
+    for (const gone of mcp.unavailable)
+      history.push(await store.notice("mcp_unavailable", unavailableText(gone)));
+    const agentTools = [...selected.flatMap((name) => deps.tools.get(name) ?? []), ...mcp.tools];
     const events = runEngine(gateway, {
       user,
       sessionId,
@@ -81,6 +89,9 @@ export async function runTurn(
   else status("done", cutShort ? "Done, but an answer was cut short at the token limit" : "Done");
   return end;
 }
+
+const unavailableText = (gone: McpTurnTools["unavailable"][number]) =>
+  `Not available in this run: ${gone.tools.join(", ")} (MCP server "${gone.server}": ${gone.reason}).`;
 
 const endWith = (err: unknown, maxSteps: number): EngineEvent => ({
   type: "end",

@@ -33,6 +33,14 @@ export interface ExecutionRequest {
   timeoutMs?: number;
   signal?: AbortSignal;
   onOutput?: (stream: "stdout" | "stderr", data: string) => void;
+  /** Who asked from outside (an MCP client's token), written in the execution log. */
+  caller?: ExecutionCaller;
+}
+
+/** Someone outside the product asking for the run: an MCP client, by its token's name. */
+export interface ExecutionCaller {
+  via: "mcp";
+  token: string;
 }
 
 export interface ExecutionOutcome {
@@ -133,6 +141,7 @@ export class ExecutionService {
           exitCode: result.exitCode,
           limit: result.limit,
           durationMs: result.durationMs,
+          ...request.caller,
         },
       });
       return { executionId, result, output, success };
@@ -146,7 +155,7 @@ export class ExecutionService {
         command: request.code.slice(0, 2000),
         result: message,
         status: "error",
-        metadata: { executionId, language: request.language },
+        metadata: { executionId, language: request.language, ...request.caller },
       });
       throw err;
     } finally {

@@ -1,46 +1,119 @@
-import { mcpAgentToolName } from "@neuroos/contracts";
+import { type McpToolInfo, mcpAgentToolName, mcpServerOfTool } from "@neuroos/contracts";
 import { z } from "zod";
 import type { AgentTool } from "../agent/tools/types";
+import type { RecordMcpCall } from "./call-log";
 import type { McpConnections } from "./connections";
-import type { McpServers } from "./servers";
+import type { McpServerConfig, McpServers } from "./servers";
 
 const anyArguments = z.record(z.string(), z.unknown());
 
+/** How long a turn waits for a server being connected (a local one starting in the sandbox). */
+export const TURN_CONNECT_WAIT_MS = 15_000;
+
+export type McpAgentTool = AgentTool<Record<string, unknown>>;
+
+/** The MCP tools an agent selected, as offered in one turn, and those that cannot be, with why. */
+export interface McpTurnTools {
+  tools: McpAgentTool[];
+  unavailable: { server: string; tools: string[]; reason: string }[];
+}
+
+export interface McpAgentToolDeps {
+  servers: Pick<McpServers, "byName">;
+  connections: McpConnections;
+  /** Writes each call to the execution log. */
+  recordCall?: RecordMcpCall;
+}
+
 /**
- * The person's ready MCP servers' tools as agent tools (not yet offered by chat): the server's
- * input schema given to the model as it is, safe mode asking first unless the tool says it is
- * read-only, progress shown as the call's output, Stop cancelling the call.
+ * The agent's selected MCP tools (`<server>__<tool>`) for one turn: only the servers they name
+ * are connected. Each tool has the server's input schema given to the model as it is; safe mode
+ * asks first unless the tool says it is read-only; progress is the call's output; Stop cancels
+ * the call; every call is logged. A selected tool its server cannot give now is `unavailable`.
  */
 export async function mcpAgentTools(
-  deps: { servers: McpServers; connections: McpConnections },
+  deps: McpAgentToolDeps,
   userId: string,
-  waitMs = 3000,
-): Promise<AgentTool<Record<string, unknown>>[]> {
-  const tools: AgentTool<Record<string, unknown>>[] = [];
-  for (const { config } of await deps.servers.list(userId)) {
-    if (!config.enabled) continue;
-    const status = await deps.connections.status(config, waitMs);
-    if (status.state !== "ready") continue;
-    for (const tool of status.tools) {
-      const name = mcpAgentToolName(config.name, tool.name);
-      if (!name) continue;
-      tools.push({
-        name,
-        description: `${tool.description || tool.title || tool.name} (MCP server "${config.name}")`,
-        input: anyArguments,
-        jsonSchema: tool.inputSchema,
-        needsApproval: !tool.readOnly,
-        run: (ctx, input) =>
-          deps.connections.callTool(ctx.user.id, config.name, tool.name, input, {
-            signal: ctx.signal,
-            onProgress: ({ progress, total, message }) =>
-              ctx.onOutput(
-                "stdout",
-                `${total ? `${progress}/${total}` : String(progress)}${message ? ` ${message}` : ""}\n`,
-              ),
-          }),
-      });
-    }
+  selected: readonly string[],
+  waitMs = TURN_CONNECT_WAIT_MS,
+): Promise<McpTurnTools> {
+  const wanted = new Map<string, string[]>();
+  for (const name of selected) {
+    const server = mcpServerOfTool(name);
+    if (server) wanted.set(server, [...(wanted.get(server) ?? []), name]);
   }
-  return tools;
+  const perServer = await Promise.all(
+    [...wanted].map(([server, names]) => serverTools(deps, userId, server, names, waitMs)),
+  );
+  return {
+    tools: perServer.flatMap((s) => s.tools),
+    unavailable: perServer.flatMap((s) => s.unavailable),
+  };
+}
+
+async function serverTools(
+  deps: McpAgentToolDeps,
+  userId: string,
+  server: string,
+  names: string[],
+  waitMs: number,
+): Promise<McpTurnTools> {
+  const none = (reason: string): McpTurnTools => ({
+    tools: [],
+    unavailable: [{ server, tools: names, reason }],
+  });
+  const config = await deps.servers.byName(userId, server);
+  if (!config) return none("you have no MCP server of that name (removed or renamed)");
+  if (!config.enabled) return none("the server is turned off");
+  const status = await deps.connections.status(config, waitMs);
+  if (status.state === "failed") return none(status.reason);
+  if (status.state !== "ready") return none(`the server is ${status.state}`);
+  const tools = status.tools
+    .map((tool) => ({ tool, name: mcpAgentToolName(config.name, tool.name) }))
+    .filter((t): t is { tool: McpToolInfo; name: string } => t.name !== null && names.includes(t.name))
+    .map(({ tool, name }) => agentTool(deps, config, tool, name));
+  const missing = names.filter((name) => !tools.some((t) => t.name === name));
+  return {
+    tools,
+    unavailable: missing.length
+      ? [{ server, tools: missing, reason: "the server no longer offers them" }]
+      : [],
+  };
+}
+
+function agentTool(
+  deps: McpAgentToolDeps,
+  config: McpServerConfig,
+  tool: McpToolInfo,
+  name: string,
+): McpAgentTool {
+  return {
+    name,
+    description: `${tool.description || tool.title || tool.name} (MCP server "${config.name}")`,
+    input: anyArguments,
+    jsonSchema: tool.inputSchema,
+    needsApproval: !tool.readOnly,
+    async run(ctx, input) {
+      const started = Date.now();
+      const result = await deps.connections.callTool(ctx.user.id, config.name, tool.name, input, {
+        signal: ctx.signal,
+        onProgress: ({ progress, total, message }) =>
+          ctx.onOutput(
+            "stdout",
+            `${total ? `${progress}/${total}` : String(progress)}${message ? ` ${message}` : ""}\n`,
+          ),
+      });
+      await deps.recordCall?.({
+        userId: ctx.user.id,
+        sessionId: ctx.sessionId,
+        server: config,
+        tool: tool.name,
+        agentTool: name,
+        input,
+        result,
+        durationMs: Date.now() - started,
+      });
+      return result;
+    },
+  };
 }

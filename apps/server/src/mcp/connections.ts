@@ -52,6 +52,8 @@ interface Entry {
 }
 
 export const MAX_RESULT_BYTES = 1024 * 1024;
+/** The SDK's words for a progress notification or answer that came after its call ended. */
+const LATE = /^Received a (progress notification|response) for an unknown/;
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Closes a client, then frees what its connection held (a local server's sandbox). */
@@ -276,6 +278,8 @@ export class McpConnections {
     };
     client.onclose = () => this.fail(entry, client, `The server closed the connection${said()}`);
     client.onerror = (err) => {
+      // A late message about a call that has ended (its text may hold any word) is no failure.
+      if (LATE.test(message(err))) return;
       if (FATAL.test(message(err))) this.fail(entry, client, `The connection was lost (${message(err)})`);
     };
     entry.client = client;

@@ -1,9 +1,7 @@
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type { McpServerDetail } from "@neuroos/contracts";
-import { build } from "esbuild";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { loadEnv } from "../env";
 import { sandboxConfig } from "../sandbox/config";
@@ -17,6 +15,7 @@ import { WorkspaceService } from "../workspace/service";
 import { McpConnections } from "./connections";
 import { sandboxLauncher } from "./launch";
 import { McpServers } from "./servers";
+import { bundleEverything } from "./testing/everything";
 
 type Who = { cookie: string; user: { id: string } };
 const SECRET_KEY = "mcp-client-stdio-test-secret-key-0123456789";
@@ -40,22 +39,7 @@ describeEachDatabase(
       // The reference server, bundled into one file in Alice's workspace (no network inside).
       const workspace = path.join(dataDir, "workspaces", alice.user.id, "mcp");
       fs.mkdirSync(workspace, { recursive: true });
-      await build({
-        entryPoints: [
-          createRequire(import.meta.url).resolve(
-            "@modelcontextprotocol/server-everything/dist/transports/stdio.js",
-          ),
-        ],
-        bundle: true,
-        platform: "node",
-        format: "esm",
-        minify: true,
-        logLevel: "silent",
-        outfile: path.join(workspace, "everything.mjs"),
-        banner: {
-          js: 'import{createRequire}from"node:module";const require=createRequire(import.meta.url);',
-        },
-      });
+      await bundleEverything(path.join(workspace, "everything.mjs"));
       // A manager as app.ts builds it, over the same database, secret and workspaces.
       const env = loadEnv({ LOG_LEVEL: "silent", DATA_DIR: dataDir, WORKSPACE_VOLUMES: "off" });
       sandbox = new Sandbox(sandboxConfig(env));

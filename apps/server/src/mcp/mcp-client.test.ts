@@ -171,18 +171,31 @@ describeEachDatabase("NeuroOS as an MCP client (/api/mcp/servers, connections)",
     });
   });
 
-  it("as agent tools: <server>__<tool>, the schema as the server gives it, approval unless read-only", async () => {
-    const tools = await mcpAgentTools({ servers, connections }, alice.user.id);
+  it("as agent tools: the selected ones only, <server>__<tool>, the server's schema, approval unless read-only", async () => {
+    const config = await servers.byName(alice.user.id, "everything");
+    if (!config) throw new Error("no such server");
+    const status = await connections.status(config, 1000);
+    if (status.state !== "ready") throw new Error(JSON.stringify(status));
+    const all = status.tools.map((x) => `everything__${x.name.replace(/[^a-zA-Z0-9_-]/g, "_")}`);
+    const selected = [...all, "dup__echo", "run_code", "nobody__echo", "everything__no-such-tool"];
+    const { tools, unavailable } = await mcpAgentTools({ servers, connections }, alice.user.id, selected);
+    expect(tools.map((x) => x.name).sort()).toEqual([...all, "dup__echo"].sort());
+    expect(unavailable).toEqual([
+      {
+        server: "everything",
+        tools: ["everything__no-such-tool"],
+        reason: "the server no longer offers them",
+      },
+      {
+        server: "nobody",
+        tools: ["nobody__echo"],
+        reason: "you have no MCP server of that name (removed or renamed)",
+      },
+    ]);
     const echo = tools.find((x) => x.name === "everything__echo");
     const long = tools.find((x) => x.name === "everything__trigger-long-running-operation");
     if (!echo || !long) throw new Error(tools.map((x) => x.name).join());
-    expect(tools.some((x) => x.name === "dup__echo")).toBe(true);
     expect(echo.jsonSchema).toMatchObject({ type: "object", properties: { message: { type: "string" } } });
-    const config = await servers.byName(alice.user.id, "everything");
-    if (!config) throw new Error("no such server");
-    const status = (await connections.status(config, 1000)) as {
-      tools: { name: string; readOnly: boolean }[];
-    };
     for (const tool of tools.filter((x) => x.name.startsWith("everything__"))) {
       const info = status.tools.find(
         (x) => `everything__${x.name.replace(/[^a-zA-Z0-9_-]/g, "_")}` === tool.name,
@@ -201,7 +214,12 @@ describeEachDatabase("NeuroOS as an MCP client (/api/mcp/servers, connections)",
     );
     expect((await long.run(ctx, { duration: 0.4, steps: 2 })).ok).toBe(true);
     expect(output).toEqual([expect.stringMatching(/^1\/2/), expect.stringMatching(/^2\/2/)]);
-    expect(await mcpAgentTools({ servers, connections }, bob.user.id)).toEqual([]);
+    // Built-in tools only: no MCP tool, nothing unavailable; another person has none of these servers.
+    expect(await mcpAgentTools({ servers, connections }, alice.user.id, ["run_code"])).toEqual({
+      tools: [],
+      unavailable: [],
+    });
+    expect((await mcpAgentTools({ servers, connections }, bob.user.id, selected)).tools).toEqual([]);
   });
 
   it("a long-running tool reports progress; the signal cancels it; a timeout cuts it", async () => {

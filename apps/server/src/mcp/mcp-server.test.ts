@@ -112,14 +112,26 @@ describeEachDatabase("NeuroOS as an MCP server (/mcp)", (db) => {
     });
     expect(outside.isError).toBe(true);
 
-    // Every call is in the person's execution log.
-    const logs = (await api("GET", "/api/logs?limit=50", alice)).json() as {
-      command: string;
-      metadata: unknown;
-    }[];
-    expect(
-      logs.some((l) => l.command.startsWith("write_file") && JSON.stringify(l.metadata).includes("mcp")),
-    ).toBe(true);
+    // Every call is in the person's execution log with the token's name, refused ones too.
+    const logs = async () =>
+      (await api("GET", "/api/logs?limit=50", alice)).json() as {
+        type: string;
+        command: string;
+        result: string;
+        status: string;
+        metadata: Record<string, unknown>;
+      }[];
+    const byFull = { via: "mcp", token: "full token" };
+    const written = await logs();
+    expect(written.find((l) => l.command.startsWith("write_file"))?.metadata).toMatchObject(byFull);
+    expect(written.find((l) => l.result.startsWith("Invalid arguments"))).toMatchObject({
+      command: 'read_file {\n  "path": 7\n}',
+      status: "error",
+      metadata: byFull,
+    });
+    if (sandboxReady)
+      for (const type of ["code_execution", "system_command"])
+        expect(written.find((l) => l.type === type)?.metadata).toMatchObject(byFull);
 
     // A read-only token: only the tools that change nothing, and writes refused.
     const reader = await connect((await tokenFor(alice, "read")).token);
@@ -134,6 +146,11 @@ describeEachDatabase("NeuroOS as an MCP server (/mcp)", (db) => {
     });
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toMatch(/read-only/);
+    expect((await logs())[0]).toMatchObject({
+      command: expect.stringMatching(/^write_file /),
+      result: "This token is read-only: write_file needs a token with full access",
+      metadata: { via: "mcp", token: "read token" },
+    });
     const notWritten = await reader.callTool({ name: "read_file", arguments: { path: "/home/user/x.txt" } });
     expect(notWritten.isError).toBe(true);
 

@@ -46,7 +46,7 @@ const text = (value: unknown) => {
  * An MCP server (the official SDK's) for one holder of a token: `tools/list` gives the workspace
  * tools with their input schemas and whether they only read; `tools/call` checks the arguments
  * with the tool's own schema, runs it as the holder (their workspace and sandbox only) and writes
- * the execution log.
+ * every call, refused ones too, in the holder's execution log with the token's name.
  */
 export function mcpServerFor(holder: TokenHolder, deps: McpDeps): Server {
   const server = new Server({ name: "NeuroOS", version: APP_VERSION }, { capabilities: { tools: {} } });
@@ -61,42 +61,50 @@ export function mcpServerFor(holder: TokenHolder, deps: McpDeps): Server {
     })),
   }));
 
+  const caller = { via: "mcp" as const, token: holder.tokenName };
+  /** One call in the holder's execution log (run_code and run_shell are logged by the execution service). */
+  const log = (name: string, args: unknown, result: { ok: boolean; output: unknown }, started: number) =>
+    recordExecution(deps, {
+      userId: holder.user.id,
+      type:
+        name === "run_code" ? "code_execution" : name === "run_shell" ? "system_command" : "file_operation",
+      command: `${name} ${text(args ?? {}).slice(0, 500)}`,
+      result: text(result.output).slice(0, 2000),
+      status: result.ok ? "success" : "error",
+      metadata: { ...caller, executionTime: Date.now() - started },
+    });
+  const refuse = async (name: string, args: unknown, reason: string) => {
+    await log(name, args, { ok: false, output: reason }, Date.now());
+    return { content: [{ type: "text" as const, text: reason }], isError: true };
+  };
+
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
     const tool = offered.find((t) => t.name === name);
-    if (!tool) {
-      const reason = MCP_TOOL_NAMES.includes(name)
-        ? `This token is read-only: ${name} needs a token with full access`
-        : `Unknown tool: ${name}`;
-      return { content: [{ type: "text", text: reason }], isError: true };
-    }
+    if (!tool)
+      return refuse(
+        name,
+        args,
+        MCP_TOOL_NAMES.includes(name)
+          ? `This token is read-only: ${name} needs a token with full access`
+          : `Unknown tool: ${name}`,
+      );
     const input = tool.input.safeParse(args ?? {});
     if (!input.success) {
       const problems = input.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`);
-      return {
-        content: [{ type: "text", text: `Invalid arguments: ${problems.join("; ")}` }],
-        isError: true,
-      };
+      return refuse(name, args, `Invalid arguments: ${problems.join("; ")}`);
     }
     const started = Date.now();
     let result: { ok: boolean; output: unknown };
     try {
       result = await tool.run(
-        { user: holder.user, sessionId: null, signal: extra.signal, onOutput: () => {} },
+        { user: holder.user, sessionId: null, signal: extra.signal, onOutput: () => {}, caller },
         input.data,
       );
     } catch (error) {
       result = { ok: false, output: { error: error instanceof Error ? error.message : String(error) } };
     }
-    if (!LOGGED_BY_EXECUTIONS.has(tool.name))
-      await recordExecution(deps, {
-        userId: holder.user.id,
-        type: "file_operation",
-        command: `${tool.name} ${text(input.data).slice(0, 500)}`,
-        result: text(result.output).slice(0, 2000),
-        status: result.ok ? "success" : "error",
-        metadata: { via: "mcp", token: holder.tokenName, executionTime: Date.now() - started },
-      });
+    if (!LOGGED_BY_EXECUTIONS.has(tool.name)) await log(tool.name, input.data, result, started);
     return { content: [{ type: "text", text: text(result.output) }], isError: !result.ok };
   });
   return server;

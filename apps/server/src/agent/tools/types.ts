@@ -1,6 +1,6 @@
 import type { User } from "@neuroos/contracts";
 import type { ZodType } from "zod";
-import type { ExecutionRequest, ExecutionService } from "../../executions/service";
+import type { ExecutionCaller, ExecutionRequest, ExecutionService } from "../../executions/service";
 import type { MemoryService } from "../../memory/service";
 import type { VectorService } from "../../vector/service";
 import type { WorkspaceService } from "../../workspace/service";
@@ -13,6 +13,8 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Streams a running tool's output to whoever watches the call. */
   onOutput(stream: "stdout" | "stderr", data: string): void;
+  /** An outside caller (an MCP client, by its token's name), written in the call's execution log. */
+  caller?: ExecutionCaller;
 }
 
 /** What a tool answers; `output` goes back to the model as JSON. */
@@ -56,6 +58,7 @@ export async function runInSandbox(
     sessionId: ctx.sessionId,
     signal: ctx.signal,
     onOutput: ctx.onOutput,
+    caller: ctx.caller,
   });
   const { stdout, stderr, exitCode, limit, durationMs } = outcome.result;
   return { ok: outcome.success, output: { stdout, stderr, exitCode, limit, durationMs } };

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import net from "node:net";
+import { build } from "esbuild";
 import { freePort } from "../../test/server-process";
 
 /** The reference MCP server (`@modelcontextprotocol/server-everything`) run as a real process. */
@@ -12,7 +13,8 @@ export interface EverythingServer {
   kill: () => Promise<void>;
 }
 
-const entry = createRequire(import.meta.url).resolve("@modelcontextprotocol/server-everything/dist/index.js");
+const require = createRequire(import.meta.url);
+const entry = require.resolve("@modelcontextprotocol/server-everything/dist/index.js");
 
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -55,4 +57,23 @@ export async function startEverything(
     await new Promise((r) => setTimeout(r, 100));
   }
   return { child, port: chosen, origin: `http://127.0.0.1:${chosen}`, output: () => log, kill };
+}
+
+/**
+ * The reference server's stdio entry bundled into one file (`outfile`, in a workspace), for a
+ * local server run inside the sandbox, where there is no network and no node_modules.
+ */
+export async function bundleEverything(outfile: string): Promise<void> {
+  await build({
+    entryPoints: [require.resolve("@modelcontextprotocol/server-everything/dist/transports/stdio.js")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    minify: true,
+    logLevel: "silent",
+    outfile,
+    banner: {
+      js: 'import{createRequire}from"node:module";const require=createRequire(import.meta.url);',
+    },
+  });
 }
