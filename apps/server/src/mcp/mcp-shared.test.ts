@@ -82,8 +82,19 @@ describeEachDatabase("MCP servers the admin shares with every user", (db) => {
     if (seen.status.state !== "ready") throw new Error(JSON.stringify(seen.status));
 
     // Bob uses its tools: as agent tools and called by name (a connection of his own).
-    const tools = await mcpAgentTools({ servers, connections }, bob.user.id);
-    expect(tools.map((x) => x.name)).toContain("team__echo");
+    const offered = await mcpAgentTools({ servers, connections }, bob.user.id, ["team__echo"]);
+    expect(offered.unavailable).toEqual([]);
+    const [asTool] = offered.tools;
+    if (asTool?.name !== "team__echo") throw new Error(JSON.stringify(offered));
+    const ctx = {
+      user: { id: bob.user.id, plan: "free" as const },
+      sessionId: null,
+      signal: new AbortController().signal,
+      onOutput: () => {},
+    };
+    expect(JSON.stringify((await asTool.run(ctx, { message: "bob's agent" })).output)).toContain(
+      "bob's agent",
+    );
     const echo = await connections.callTool(bob.user.id, "team", "echo", { message: "shared with bob" });
     expect(echo.ok).toBe(true);
     expect(JSON.stringify(echo.output)).toContain("shared with bob");
@@ -169,8 +180,12 @@ describeEachDatabase("MCP servers the admin shares with every user", (db) => {
       .json()
       .find((s: McpServerSummary) => s.name === "remote");
     expect((await api("GET", `/api/mcp/servers/${remote.id}`, bob)).statusCode).toBe(404);
-    const carolsTools = (await mcpAgentTools({ servers, connections }, carol.user.id)).map((x) => x.name);
-    expect(carolsTools.every((name) => name.startsWith("team__"))).toBe(true);
+    // Carol's agent naming Bob's server's tools gets none of them.
+    const carols = await mcpAgentTools({ servers, connections }, carol.user.id, ["own__echo", "team__echo"]);
+    expect(carols.tools.map((x) => x.name)).toEqual(["team__echo"]);
+    expect(carols.unavailable).toEqual([
+      { server: "own", tools: ["own__echo"], reason: expect.stringMatching(/no MCP server of that name/) },
+    ]);
     expect((await api("GET", "/api/mcp/servers/not-a-uuid", carol)).statusCode).toBe(404);
   });
 
