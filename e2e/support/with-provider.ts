@@ -5,8 +5,12 @@ import { AppServer } from "./app-server";
 /**
  * Tests against a model: each worker runs its own server, pointed at the scripted provider
  * test server (OpenAI wire protocol, native tool calls) as the server-wide OpenAI provider.
+ * A spec may give its server more environment (`appEnv`, a worker fixture it can override).
  */
-export const test = base.extend<object, { provider: ProviderTestServer; app: AppServer }>({
+export const test = base.extend<
+  object,
+  { provider: ProviderTestServer; appEnv: Record<string, string>; app: AppServer }
+>({
   provider: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern
     async ({}, use) => {
@@ -16,11 +20,13 @@ export const test = base.extend<object, { provider: ProviderTestServer; app: App
     },
     { scope: "worker" },
   ],
+  appEnv: [{}, { scope: "worker", option: true }],
   app: [
-    async ({ provider }, use) => {
+    async ({ provider, appEnv }, use) => {
       const app = await AppServer.start({
         OPENAI_API_KEY: "sk-e2e-test",
         OPENAI_BASE_URL: provider.base("openai"),
+        ...appEnv,
       });
       await use(app);
       await app.dispose();

@@ -113,7 +113,7 @@ export function McpServerDialog({
             <TextField
               name="command"
               label="Command"
-              placeholder="node"
+              placeholder="e.g. node"
               value={draft.command}
               error={errors.command}
               autoComplete="off"
@@ -122,7 +122,7 @@ export function McpServerDialog({
             <TextareaField
               name="args"
               label="Arguments, one per line"
-              placeholder="server.mjs"
+              placeholder="e.g. server.mjs"
               value={draft.args}
               error={errors.args}
               onChange={(e) => set({ args: e.target.value })}
@@ -134,7 +134,7 @@ export function McpServerDialog({
               name="url"
               label="URL"
               type="url"
-              placeholder="https://example.com/mcp"
+              placeholder="e.g. https://example.com/mcp"
               value={draft.url}
               error={errors.url}
               autoComplete="off"

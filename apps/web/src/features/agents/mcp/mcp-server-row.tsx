@@ -46,8 +46,8 @@ export function McpServerRow({
       <Card className="grid gap-3 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="grid min-w-0 gap-1">
-            <h3 id={headingId} className="flex flex-wrap items-center gap-2 font-mono text-sm font-semibold">
-              {server.name}
+            <h3 id={headingId} className="flex flex-wrap items-center gap-2 text-sm font-semibold">
+              <span className="font-mono break-all">{server.name}</span>
               <Badge>{server.transport === "http" ? "Remote" : "Local"}</Badge>
               {server.shared ? <Badge tone="primary">Shared by the admin</Badge> : null}
               {server.allowNetwork ? <Badge>Network allowed</Badge> : null}
