@@ -3,8 +3,6 @@ import {
   agentToolNames,
   createAgentSchema,
   type ProviderId,
-  providerCatalog,
-  providerIds,
   updateAgentSchema,
 } from "@neuroos/contracts";
 import { type FormEvent, useState } from "react";
@@ -14,8 +12,8 @@ import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage, HttpError } from "../../lib/api";
 import { useCreateAgent, useUpdateAgent } from "../../lib/resources/agents";
-import { useProviders } from "../../lib/resources/providers";
-import { CheckboxField, SelectField, TemperatureField, TextareaField } from "../settings";
+import { CheckboxField, TemperatureField, TextareaField } from "../settings";
+import { AgentModelFields } from "./agent-model-fields";
 import { AgentToolsFieldset } from "./agent-tools-fieldset";
 
 type Errors = Record<string, string>;
@@ -50,15 +48,8 @@ export function AgentDialog({ agent, onClose }: { agent: Agent | null; onClose: 
   const [errors, setErrors] = useState<Errors>({});
   const create = useCreateAgent();
   const update = useUpdateAgent();
-  const providers = useProviders();
   const pending = create.isPending || update.isPending;
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-
-  const models = draft.provider
-    ? (providers.data?.providers.find((p) => p.id === draft.provider)?.models ?? [
-        ...providerCatalog[draft.provider].models,
-      ])
-    : [];
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -138,37 +129,12 @@ export function AgentDialog({ agent, onClose }: { agent: Agent | null; onClose: 
           error={errors.systemPrompt}
           onChange={(e) => set({ systemPrompt: e.target.value })}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            name="provider"
-            label="Provider"
-            value={draft.provider}
-            error={errors.provider}
-            onChange={(e) => set({ provider: e.target.value as ProviderId | "", model: "" })}
-          >
-            <option value="">Default from Settings</option>
-            {providerIds.map((id) => (
-              <option key={id} value={id}>
-                {providers.data?.providers.find((p) => p.id === id)?.name ?? providerCatalog[id].name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            name="model"
-            label="Model"
-            value={draft.model}
-            error={errors.model}
-            disabled={!draft.provider}
-            onChange={(e) => set({ model: e.target.value })}
-          >
-            <option value="">{draft.provider ? "Provider default" : "Default from Settings"}</option>
-            {(draft.model && !models.includes(draft.model) ? [draft.model, ...models] : models).map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </SelectField>
-        </div>
+        <AgentModelFields
+          provider={draft.provider}
+          model={draft.model}
+          errors={errors}
+          onChange={(patch) => set(patch)}
+        />
         <TemperatureField
           value={draft.temperature}
           error={errors.temperature}
