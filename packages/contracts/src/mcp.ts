@@ -134,6 +134,21 @@ export interface McpToolInfo {
   /** The server says the tool changes nothing: it runs without asking in safe mode. */
   readOnly: boolean;
 }
+/** One content item of an MCP tool's result, as the agent tool's output holds it (model and tool card). */
+export type McpOutputItem =
+  | { type: "text"; text: string }
+  | { type: "image" | "audio"; mimeType: string; data: string }
+  | { type: "resource"; uri: string; mimeType: string | null; text?: string; blob?: string }
+  | { type: "resource_link"; uri: string; name: string; mimeType: string | null }
+  | { type: "unknown"; kind: string };
+
+/** An MCP tool's result as an agent tool's output: its items, cut to the size limit (saying so). */
+export interface McpToolOutput {
+  content: McpOutputItem[];
+  structuredContent?: unknown;
+  truncated?: string;
+}
+
 export interface McpResourceInfo {
   uri: string;
   name: string;

@@ -68,7 +68,10 @@ export async function runToolCall(run: ToolCallRun): Promise<ToolCallOutcome> {
       });
     }
     if (decision.input) {
-      parsed = tool.input.safeParse({ ...(parsed.data as object), ...decision.input });
+      const edited = tool.editsWholeInput
+        ? decision.input
+        : { ...(parsed.data as object), ...decision.input };
+      parsed = tool.input.safeParse(edited);
       if (!parsed.success)
         return finish({
           ok: false,

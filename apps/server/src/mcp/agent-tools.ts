@@ -93,6 +93,7 @@ function agentTool(
     input: anyArguments,
     jsonSchema: tool.inputSchema,
     needsApproval: !tool.readOnly,
+    editsWholeInput: true,
     async run(ctx, input) {
       const started = Date.now();
       const result = await deps.connections.callTool(ctx.user.id, config.name, tool.name, input, {

@@ -1,8 +1,8 @@
+import type { McpToolOutput } from "@neuroos/contracts";
 import type { ToolResult } from "../agent/tools/types";
 import type { Db } from "../db/client";
 import type { EventBus } from "../live/bus";
 import { recordExecution } from "../logs/service";
-import type { McpOutputItem } from "./results";
 import type { McpServerConfig } from "./servers";
 
 /** One call of an MCP server's tool made by an agent, as it ended. */
@@ -25,7 +25,7 @@ const RESULT_CHARS = 2000;
 
 /** A result in a line or a few: its text, what else it held, or the error. */
 export function describeMcpResult(output: unknown): string {
-  const data = (output ?? {}) as { error?: unknown; content?: McpOutputItem[]; truncated?: string };
+  const data = (output ?? {}) as Partial<McpToolOutput> & { error?: unknown };
   if (typeof data.error === "string") return data.error;
   const parts = (data.content ?? []).map((item) => {
     switch (item.type) {

@@ -1,13 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { McpOutputItem, McpToolOutput } from "@neuroos/contracts";
 import type { ToolResult } from "../agent/tools/types";
-
-/** What one content item of an MCP tool result becomes in the JSON output the model reads. */
-export type McpOutputItem =
-  | { type: "text"; text: string }
-  | { type: "image" | "audio"; mimeType: string; data: string }
-  | { type: "resource"; uri: string; mimeType: string | null; text?: string; blob?: string }
-  | { type: "resource_link"; uri: string; name: string; mimeType: string | null }
-  | { type: "unknown"; kind: string };
 
 function item(content: CallToolResult["content"][number]): McpOutputItem {
   switch (content.type) {
@@ -46,7 +39,7 @@ const size = (value: unknown) => Buffer.byteLength(JSON.stringify(value), "utf8"
  */
 export function toToolResult(result: CallToolResult, maxBytes: number): ToolResult {
   const content = (result.content ?? []).map(item);
-  const output: { content: McpOutputItem[]; structuredContent?: unknown; truncated?: string } = { content };
+  const output: McpToolOutput = { content };
   if (result.structuredContent !== undefined) output.structuredContent = result.structuredContent;
   const total = size(output);
   if (total <= maxBytes) return { ok: result.isError !== true, output };

@@ -32,6 +32,11 @@ export interface AgentTool<Input = unknown> {
   jsonSchema?: Record<string, unknown>;
   /** Asks the person first when safe mode is on (run_code, run_shell, write_file). */
   needsApproval: boolean;
+  /**
+   * The person edits the whole input before approving (an MCP tool's arguments, as JSON): their
+   * edit replaces it. Otherwise they edit one field (the code...), merged into the model's input.
+   */
+  editsWholeInput?: boolean;
   run(ctx: ToolContext, input: Input): Promise<ToolResult>;
 }
 

@@ -1,4 +1,3 @@
-import { gunzipSync } from "node:zlib";
 import { beforeEach, expect, it } from "vitest";
 import type { Flavor } from "../../llm/testing/wire-formats";
 import type { Frame, McpTurnFixture, StoredMessage } from "./agent-turns";
@@ -194,7 +193,7 @@ export function mcpAgentTurnCases(fixture: () => McpTurnFixture): void {
     expect((await f.messages(sessionId)).at(-1)?.content).toBe("Too slow.");
   }, 30_000);
 
-  it("safe mode: a read-only tool runs at once; another waits, is approved with an edited argument and runs as edited", async () => {
+  it("safe mode: a read-only tool runs at once; another waits, is approved with edited arguments (which replace the model's) and runs as edited", async () => {
     const sessionId = await f.agentSession(["everything__echo", "everything__gzip-file-as-resource"], {
       safeMode: true,
     });
@@ -203,6 +202,8 @@ export function mcpAgentTurnCases(fixture: () => McpTurnFixture): void {
       data: `data:text/plain;base64,${Buffer.from("squeeze me").toString("base64")}`,
       outputType: "resource",
     };
+    // Renamed, and outputType taken out: the server's default (a link) applies, not the model's.
+    const edited = { name: "edited.txt.gz", data: asked.data };
     f.provider.script(
       {
         kind: "tool-calls",
@@ -228,7 +229,7 @@ export function mcpAgentTurnCases(fixture: () => McpTurnFixture): void {
         type: "approval_response",
         approvalId: question.approvalId,
         approved: true,
-        input: { ...asked, name: "edited.txt.gz" },
+        input: edited,
       });
     });
     expect(end.state).toBe("done");
@@ -237,12 +238,12 @@ export function mcpAgentTurnCases(fixture: () => McpTurnFixture): void {
     ).toHaveLength(1);
     const [, gzip] = await toolMessages(f, sessionId);
     expect(gzip?.metadata).toMatchObject({
-      input: { ...asked, name: "edited.txt.gz" },
+      input: edited,
       approval: { approved: true, reason: "approved", edited: true },
     });
-    const resource = output(gzip).content?.[0] as { uri: string; blob: string };
-    expect(resource.uri).toBe("demo://resource/session/edited.txt.gz");
-    expect(gunzipSync(Buffer.from(resource.blob, "base64")).toString()).toBe("squeeze me");
+    expect(output(gzip).content).toEqual([
+      expect.objectContaining({ type: "resource_link", uri: "demo://resource/session/edited.txt.gz" }),
+    ]);
   }, 30_000);
 
   it("a server that crashes mid-call is reported in the run and its status; next turn its tools are told unavailable", async () => {

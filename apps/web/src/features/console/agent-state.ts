@@ -1,9 +1,11 @@
 import {
   type ChatMessage,
+  mcpServerOfTool,
   type ServerFrame,
   sandboxLimitSchema,
   sandboxLimitWords,
 } from "@neuroos/contracts";
+import { mcpItems, mcpResultText, parseArguments } from "./mcp-tool-views";
 
 /** The most a live tool card keeps of a tool's streamed output (the stored result has it all). */
 export const MAX_LIVE_OUTPUT_CHARS = 200_000;
@@ -193,8 +195,8 @@ export function agentReducer(state: AgentState, action: AgentAction): AgentState
 
 /** How a tool's input is shown and which field of it the person may edit before approving. */
 export interface ToolInputView {
-  /** The editable text field: the code, the command or the file's content. */
-  field: "code" | "command" | "content" | null;
+  /** The editable text field: the code, the command, the file's content or (MCP tools) the arguments as JSON. */
+  field: "code" | "command" | "content" | "arguments" | null;
   text: string;
   /** The highlighter's language for `text`. */
   language: string | undefined;
@@ -246,6 +248,14 @@ export function toolInputView(tool: string, input: unknown): ToolInputView {
     case "search_files":
       return { field: null, text: "", language: undefined, summary: asText(data.query) };
     default: {
+      const server = mcpServerOfTool(tool);
+      if (server)
+        return {
+          field: "arguments",
+          text: JSON.stringify(input ?? {}, null, 2),
+          language: "json",
+          summary: `MCP server ${server}`,
+        };
       const json = input === undefined ? "" : JSON.stringify(input, null, 2);
       return { field: null, text: json, language: "json", summary: "" };
     }
@@ -256,6 +266,10 @@ export function toolInputView(tool: string, input: unknown): ToolInputView {
 export function editedInput(tool: string, input: unknown, text: string): Record<string, unknown> {
   const view = toolInputView(tool, input);
   const data = asRecord(input);
+  if (view.field === "arguments") {
+    const edited = parseArguments(text);
+    return edited.ok ? edited.value : data;
+  }
   return view.field ? { ...data, [view.field]: text } : data;
 }
 
@@ -275,7 +289,10 @@ export function resultView(result: { ok: boolean; output: unknown }): { text: st
   const { ok, output } = result;
   if (typeof output === "string") return { text: output, summary: ok ? "Succeeded" : "Failed" };
   const data = asRecord(output);
-  if (typeof data.error === "string") return { text: "", summary: `Failed: ${data.error}` };
+  if (typeof data.error === "string")
+    return { text: "", summary: data.stopped === true ? data.error : `Failed: ${data.error}` };
+  const items = mcpItems(output);
+  if (items) return { text: mcpResultText(output, items), summary: ok ? "Succeeded" : "Failed" };
   if ("stdout" in data || "stderr" in data) {
     const text = [asText(data.stdout), asText(data.stderr)].filter(Boolean).join("\n").replace(/\n+$/, "");
     const parts = [ok ? "Succeeded" : "Failed"];

@@ -12,11 +12,13 @@ import {
   toolInputView,
 } from "./agent-state";
 import { useConsole } from "./console-context";
+import { parseArguments } from "./mcp-tool-views";
 
 const FIELD_LABELS = {
   code: "Code to run",
   command: "Command to run",
   content: "File content to write",
+  arguments: "Arguments (JSON)",
 } as const;
 
 /** Seconds tick while `active`, for the countdown. */
@@ -44,6 +46,9 @@ export function ApprovalCard({ approval }: { approval: LiveApproval }) {
   const now = useNow(open);
   const expired = open && Date.parse(approval.expiresAt) <= now;
   const sending = approval.status === "sending";
+  // An MCP tool's arguments are edited as JSON: an object, or Approve waits.
+  const parsed = view.field === "arguments" ? parseArguments(text) : null;
+  const invalid = parsed && !parsed.ok ? parsed.error : null;
 
   const answer = (approved: boolean) => {
     if (!open || sending) return;
@@ -74,7 +79,7 @@ export function ApprovalCard({ approval }: { approval: LiveApproval }) {
     const edited =
       approval.approved === true &&
       approval.sentInput !== null &&
-      approval.sentInput[view.field ?? ""] !== view.text;
+      JSON.stringify(approval.sentInput) !== JSON.stringify(approval.input);
     return (
       <ApprovalOutcomeLine approved={approval.approved === true} reason={approval.reason} edited={edited} />
     );
@@ -110,15 +115,22 @@ export function ApprovalCard({ approval }: { approval: LiveApproval }) {
             disabled={sending}
             spellCheck={false}
             rows={Math.min(12, Math.max(3, text.split("\n").length + 1))}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? `${id}-invalid` : undefined}
             className="w-full resize-y rounded-md border border-input bg-background px-3 py-2 font-mono text-[13px] leading-5 text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-60"
           />
+          {invalid ? (
+            <p id={`${id}-invalid`} className="text-xs text-danger-text">
+              {invalid}
+            </p>
+          ) : null}
         </>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <Button
           size="sm"
           onClick={() => answer(true)}
-          disabled={sending || expired || (view.field !== null && !text.trim())}
+          disabled={sending || expired || invalid !== null || (view.field !== null && !text.trim())}
         >
           <Check aria-hidden="true" />
           Approve

@@ -14,6 +14,7 @@ import {
 } from "./agent-state";
 import { ApprovalCard, ApprovalOutcomeLine } from "./approval-card";
 import { useConsole } from "./console-context";
+import { mcpItems, shownImage } from "./mcp-tool-views";
 import type { ToolCallInfo } from "./run-items";
 
 export type { ToolCallInfo };
@@ -74,6 +75,11 @@ export const ToolCard = memo(function ToolCard({
   const shown = result ? resultView(result) : null;
   const waiting = approval !== undefined && approval.status !== "settled";
   const output = shown?.text || live?.output || "";
+  // An MCP tool's images are shown as images (their other items are in the output's text).
+  const images = (result ? (mcpItems(result.output) ?? []) : []).flatMap((item, at) => {
+    const image = shownImage(item);
+    return image ? [{ ...image, key: `item-${at}` }] : [];
+  });
   const running = !result && live !== undefined && !waiting;
   // Stored without a result and no run going on (the server tells a new page of running turns
   // and their questions): the run ended before this call finished.
@@ -137,6 +143,18 @@ export const ToolCard = memo(function ToolCard({
               >
                 {output}
               </pre>
+            ) : null}
+            {images.length > 0 ? (
+              <div className="flex flex-wrap gap-2 px-3 pb-3">
+                {images.map((image, index) => (
+                  <img
+                    key={image.key}
+                    src={image.src}
+                    alt={`Result ${index + 1} of ${images.length} from ${call.name}`}
+                    className="max-h-80 max-w-full rounded border border-border bg-background object-contain"
+                  />
+                ))}
+              </div>
             ) : null}
           </div>
         )}
