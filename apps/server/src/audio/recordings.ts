@@ -77,15 +77,21 @@ export class RecordingService {
     }
   }
 
-  /** A recording's bytes and media type (at most RECORDING_MAX_BYTES). */
-  async read(owner: Owner, name: string): Promise<{ data: Buffer; type: string; extension: AudioExtension }> {
+  /** A recording opened for reading, with its media type; the caller reads and closes `handle`. */
+  async open(owner: Owner, name: string) {
     const extension = this.checked(name);
     const file = await this.workspaces.openDownload(owner, `${AUDIO_DIR}/${name}`).catch((err: unknown) => {
       throw err instanceof AppError && err.status === 404 ? notFound(name) : err;
     });
+    return { ...file, type: audioFormats[extension], extension };
+  }
+
+  /** A recording's bytes and media type (at most RECORDING_MAX_BYTES). */
+  async read(owner: Owner, name: string): Promise<{ data: Buffer; type: string; extension: AudioExtension }> {
+    const file = await this.open(owner, name);
     try {
       if (file.stat.size > RECORDING_MAX_BYTES) throw recordingTooLarge();
-      return { data: await file.handle.readFile(), type: audioFormats[extension], extension };
+      return { data: await file.handle.readFile(), type: file.type, extension: file.extension };
     } finally {
       await file.handle.close();
     }

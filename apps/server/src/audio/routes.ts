@@ -74,8 +74,12 @@ export async function audioRoutes(
     return reply.status(201).send(saved);
   });
   app.get("/api/audio/recordings/:name", async (request: WithName, reply: FastifyReply) => {
-    const { data, type } = await recordings.read(owner(request), request.params.name);
-    return reply.header("content-type", type).header("cache-control", "private, no-store").send(data);
+    const file = await recordings.open(owner(request), request.params.name);
+    reply
+      .header("content-type", file.type)
+      .header("content-length", String(file.stat.size))
+      .header("cache-control", "private, no-store");
+    return reply.send(file.handle.createReadStream());
   });
   app.delete("/api/audio/recordings/:name", async (request: WithName, reply) => {
     const { name } = request.params;

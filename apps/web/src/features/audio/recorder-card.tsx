@@ -23,8 +23,9 @@ function LevelMeter({ level, active }: { level: number; active: boolean }) {
       aria-valuetext={active ? `${percent}%` : "Not recording"}
       className={cn(
         "block h-3 w-full overflow-hidden rounded-full bg-muted",
-        "[&::-webkit-meter-bar]:h-3 [&::-webkit-meter-bar]:rounded-full [&::-webkit-meter-bar]:border-0 [&::-webkit-meter-bar]:bg-muted",
-        "[&::-webkit-meter-optimum-value]:bg-primary [&::-webkit-meter-suboptimum-value]:bg-primary [&::-webkit-meter-even-less-good-value]:bg-primary [&::-moz-meter-bar]:bg-primary",
+        // Chromium's own meter look is a gradient image: replaced by the theme's colours.
+        "[&::-webkit-meter-bar]:h-3 [&::-webkit-meter-bar]:rounded-full [&::-webkit-meter-bar]:border-0 [&::-webkit-meter-bar]:bg-muted [&::-webkit-meter-bar]:bg-none",
+        "[&::-webkit-meter-optimum-value]:bg-primary [&::-webkit-meter-optimum-value]:bg-none [&::-moz-meter-bar]:bg-primary",
       )}
     />
   );
@@ -80,9 +81,15 @@ export function RecorderCard() {
         </p>
       ) : null}
       {save.isError ? (
-        <p role="alert" className="rounded-lg border border-danger-text/40 p-3 text-sm text-danger-text">
-          The recording could not be saved: {errorMessage(save.error, "please try again.")}
-        </p>
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-danger-text/40 p-3 text-sm text-danger-text"
+        >
+          <span>The recording could not be saved: {errorMessage(save.error, "please try again.")}</span>
+          <Button size="sm" variant="outline" onClick={() => save.variables && save.mutate(save.variables)}>
+            Try again
+          </Button>
+        </div>
       ) : null}
     </Card>
   );

@@ -5,13 +5,34 @@ import {
   readAudioPreferences,
 } from "@neuroos/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback } from "react";
 import { apiRequest } from "../api";
 
 const PREFERENCE_URL = `/api/preferences/${AUDIO_PREFERENCE}`;
 export const audioPreferencesKey = [PREFERENCE_URL] as const;
 /** Sliders send many changes: the account gets the last one after this pause. */
 const SAVE_AFTER_MS = 400;
+
+/** A change not yet on the account (one for the page, whichever screen made it). */
+let unsaved: AudioPreferences | null = null;
+let saveTimer: ReturnType<typeof setTimeout> | null = null;
+
+function saveToAccount(keepalive = false): void {
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = null;
+  const value = unsaved;
+  if (!value) return;
+  apiRequest("PUT", PREFERENCE_URL, { value }, { keepalive })
+    .then(() => {
+      if (unsaved === value) unsaved = null;
+    })
+    .catch(() => {
+      // Not on the account: the setting holds in this page and is read from the account next visit.
+    });
+}
+
+// A change still waiting when the page goes away is sent on the way out.
+window.addEventListener("pagehide", () => saveToAccount(true));
 
 /**
  * The person's audio settings (voice, rate, pitch, reading replies aloud), kept on the account:
@@ -21,34 +42,25 @@ export function useAudioPreferences() {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: audioPreferencesKey,
-    queryFn: async () =>
-      readAudioPreferences(((await apiRequest("GET", PREFERENCE_URL)) as { value: unknown }).value),
+    queryFn: async () => {
+      const stored = readAudioPreferences(
+        ((await apiRequest("GET", PREFERENCE_URL)) as { value: unknown }).value,
+      );
+      // A change made meanwhile is newer than what the account had.
+      return unsaved ?? stored;
+    },
   });
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const pending = useRef<AudioPreferences | null>(null);
-
-  const flush = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    const value = pending.current;
-    pending.current = null;
-    if (value)
-      apiRequest("PUT", PREFERENCE_URL, { value }).catch(() => {
-        // Not saved on the account: the setting holds for this page; it is read again next visit.
-      });
-  }, []);
-  useEffect(() => flush, [flush]);
 
   const update = useCallback(
     (patch: Partial<AudioPreferences>) => {
       const current = client.getQueryData<AudioPreferences>(audioPreferencesKey) ?? defaultAudioPreferences;
       const next = readAudioPreferences({ ...current, ...patch });
       client.setQueryData(audioPreferencesKey, next);
-      pending.current = next;
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(flush, SAVE_AFTER_MS);
+      unsaved = next;
+      if (saveTimer) clearTimeout(saveTimer);
+      saveTimer = setTimeout(() => saveToAccount(), SAVE_AFTER_MS);
     },
-    [client, flush],
+    [client],
   );
 
   return { preferences: query.data ?? defaultAudioPreferences, loaded: query.isSuccess, update };
