@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(actionRoutes, { db: database.db, gateway: llm.gateway });
   await app.register(documentRoutes, { db: database.db, documents: new DocumentService(database.db) });
   await app.register(exportRoutes, { db: database.db });
-  await app.register(audioRoutes, { db: database.db, gateway: llm.gateway });
+  await app.register(audioRoutes, { db: database.db, bus, gateway: llm.gateway, workspaces });
   // Text to speech with espeak-ng, for browsers without a voice (the communication board).
   const speechSlots = new JobSlots(SPEECH_PER_USER, SPEECH_MAX, { noun: "speech request", busyStatus: 429 });
   await app.register(speechRoutes, { db: database.db, speech: new SpeechService(speechSlots) });

@@ -3,6 +3,7 @@ export * from "./accessibility-settings";
 export * from "./actions";
 export * from "./agents";
 export * from "./apps";
+export * from "./audio";
 export * from "./auth";
 export * from "./chat";
 export * from "./context-windows";

@@ -3,9 +3,10 @@ import { providerEnv } from "../llm/testing/helpers";
 import { ProviderTestServer } from "../llm/testing/provider-server";
 import { describeEachDatabase } from "../test/databases";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+import { browserRecording } from "./testing/recordings";
 import { TRANSCRIPTION_MAX_BYTES } from "./transcription";
 
-const recording = Buffer.from("OggS fake opus recording bytes".repeat(100));
+const recording = browserRecording();
 
 describeEachDatabase("speech to text: /api/audio/transcriptions", (db) => {
   let server: ProviderTestServer;
@@ -26,7 +27,7 @@ describeEachDatabase("speech to text: /api/audio/transcriptions", (db) => {
     await server.close();
   });
 
-  const post = (t: TestApp, cookie: string, body: Buffer | string, type = "audio/ogg") =>
+  const post = (t: TestApp, cookie: string, body: Buffer | string, type = "audio/webm;codecs=opus") =>
     t.app.inject({
       method: "POST",
       url: "/api/audio/transcriptions",
@@ -47,6 +48,31 @@ describeEachDatabase("speech to text: /api/audio/transcriptions", (db) => {
     expect(call?.headers.authorization).toMatch(/^Bearer /);
     expect(call?.headers["content-type"]).toMatch(/^multipart\/form-data/);
     expect(call?.bytes).toBeGreaterThan(recording.length);
+    expect(call?.audio).toEqual({
+      format: "webm",
+      bytes: recording.length,
+      model: "whisper-1",
+      refused: null,
+    });
+  });
+
+  it("the provider test server takes only real audio: a known container's signature and a non-trivial size", async () => {
+    const send = async (bytes: Buffer, model = "whisper-1") => {
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(bytes)]), "speech.webm");
+      if (model) form.append("model", model);
+      const res = await fetch(`${server.base("openai")}/audio/transcriptions`, {
+        method: "POST",
+        body: form,
+      });
+      return { status: res.status, body: (await res.json()) as { error: { message: string } } };
+    };
+    expect((await send(recording)).status).toBe(200);
+    expect((await send(Buffer.from("plain text, not audio ".repeat(100)))).body.error.message).toMatch(
+      /^Invalid file format/,
+    );
+    expect((await send(recording.subarray(0, 200))).body.error.message).toMatch(/too short/);
+    expect((await send(recording, "")).body.error.message).toBe("'model' is a required property");
   });
 
   it("without a provider that transcribes: not available, and a POST says what is missing", async () => {
@@ -62,6 +88,8 @@ describeEachDatabase("speech to text: /api/audio/transcriptions", (db) => {
 
   it("refuses what is not a recording, an empty or oversize one, and the signed-out", async () => {
     expect((await post(withOpenAi, who.cookie, "hello", "text/plain")).statusCode).toBe(415);
+    expect((await post(withOpenAi, who.cookie, recording, "audio/ogg")).statusCode).toBe(415);
+    expect((await post(withOpenAi, who.cookie, Buffer.from("not audio at all"))).statusCode).toBe(415);
     expect((await post(withOpenAi, who.cookie, Buffer.alloc(0))).statusCode).toBe(400);
     expect((await post(withOpenAi, who.cookie, Buffer.alloc(TRANSCRIPTION_MAX_BYTES + 1))).statusCode).toBe(
       413,

@@ -1,9 +1,10 @@
+import { RECORDING_MAX_BYTES } from "@neuroos/contracts";
 import { AppError } from "../http/errors";
 import type { LlmGateway } from "../llm";
 import { LlmError } from "../llm/errors";
 
 /** OpenAI's limit for one transcription upload. */
-export const TRANSCRIPTION_MAX_BYTES = 25 * 1024 * 1024;
+export const TRANSCRIPTION_MAX_BYTES = RECORDING_MAX_BYTES;
 export const TRANSCRIPTION_MODEL = "whisper-1";
 const TIMEOUT_MS = 120_000;
 
@@ -27,9 +28,18 @@ export class Transcriber {
     }
   }
 
-  async transcribe(userId: string, audio: Buffer, type: string, signal: AbortSignal): Promise<string> {
+  /** Refuses (400, saying what is missing and how to set it up) when the person has none. */
+  async ensureAvailable(userId: string): Promise<void> {
     if (!(await this.available(userId)))
-      throw new AppError(400, "llm_not_configured", `${NO_STT}: add an OpenAI API key in Settings.`);
+      throw new AppError(
+        400,
+        "llm_not_configured",
+        `${NO_STT}: add an OpenAI API key (or an OpenAI-compatible address) in Settings.`,
+      );
+  }
+
+  async transcribe(userId: string, audio: Buffer, type: string, signal: AbortSignal): Promise<string> {
+    await this.ensureAvailable(userId);
     const access = await this.gateway.access(userId);
     const connection = this.gateway.connectionFor("openai", access);
     const form = new FormData();

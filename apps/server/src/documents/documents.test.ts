@@ -2,6 +2,7 @@ import {
   DOCUMENT_MAX_BYTES,
   DOCUMENTS_MAX_BYTES_PER_ACCOUNT,
   defaultAccessibilitySettings,
+  defaultAudioPreferences,
 } from "@neuroos/contracts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../test/databases";
@@ -144,5 +145,24 @@ describeEachDatabase("documents and preferences", (db) => {
       expect(refused.json().error.code).toBe("validation_failed");
     }
     expect((await api("GET", "/api/preferences/accessibility")).json().value).toEqual(settings);
+  });
+
+  it("the audio settings (voice, rate, pitch, reading replies aloud) are kept only in their own shape", async () => {
+    const settings = { ...defaultAudioPreferences, readRepliesAloud: true, rate: 1.5 };
+    expect((await api("PUT", "/api/preferences/audio", { value: settings })).statusCode).toBe(200);
+    for (const bad of [
+      { ...settings, rate: 5 },
+      { ...settings, pitch: -1 },
+      { ...settings, readRepliesAloud: "yes" },
+      { ...settings, voice: "v".repeat(501) },
+      { ...settings, extra: 1 },
+      { readRepliesAloud: true },
+    ]) {
+      const refused = await api("PUT", "/api/preferences/audio", { value: bad });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.code).toBe("validation_failed");
+    }
+    expect((await api("GET", "/api/preferences/audio")).json().value).toEqual(settings);
+    expect((await api("GET", "/api/preferences/audio", undefined, bob)).json().value).toBeNull();
   });
 });

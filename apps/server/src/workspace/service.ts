@@ -159,25 +159,29 @@ export class WorkspaceService {
   }
 
   async write(owner: Owner, input: z.output<typeof writeFileSchema>): Promise<FileEntry> {
-    const data = Buffer.from(input.content, input.encoding);
-    const virtual = toWorkspacePath(parseWorkspacePath(input.path));
+    return this.writeBytes(owner, input.path, Buffer.from(input.content, input.encoding), input.overwrite);
+  }
+
+  /** Creates (or, with `overwrite`, replaces) a file atomically, within the plan's limits. */
+  async writeBytes(owner: Owner, pathInput: string, data: Buffer, overwrite: boolean): Promise<FileEntry> {
+    const virtual = toWorkspacePath(parseWorkspacePath(pathInput));
     return this.exclusive(owner.id, async () => {
       const root = await this.root(owner);
-      const existing = await withResolved(root, input.path, {}, (r) =>
+      const existing = await withResolved(root, pathInput, {}, (r) =>
         r.name === null ? Promise.resolve(null) : existingSize(r.dir.fd, r.name),
       ).catch((err) => {
         if (err instanceof AppError && err.status === 404) return null;
         throw err;
       });
       if (existing?.isDirectory()) throw new AppError(409, "conflict", `Is a folder: ${virtual}`);
-      if (existing && !input.overwrite) throw new AppError(409, "conflict", `Already exists: ${virtual}`);
+      if (existing && !overwrite) throw new AppError(409, "conflict", `Already exists: ${virtual}`);
       const room = await this.room(owner, root, existing?.isFile() ? existing.size : 0);
       if (data.length > room.cap) throw room.tooLarge(virtual, data.length);
-      return withResolved(root, input.path, { createParents: true }, async (r) => {
+      return withResolved(root, pathInput, { createParents: true }, async (r) => {
         if (r.name === null)
           throw new AppError(400, "bad_request", "Give a file path, not the workspace root");
         const tmp = await writeTemp(r.dir.fd, data, room.cap, () => room.tooLarge(r.virtual, data.length));
-        await commitTemp(r.dir.fd, tmp, r.name, input.overwrite);
+        await commitTemp(r.dir.fd, tmp, r.name, overwrite);
         this.changed(owner.id, [r.virtual]);
         return entryOf(r.segments, await fs.lstat(at(r.dir.fd, r.name)));
       });

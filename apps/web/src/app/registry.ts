@@ -150,6 +150,10 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: true,
     onDesktop: false,
+    load: screen(
+      () => import("../features/audio/audio-page"),
+      (m) => m.AudioPage,
+    ),
   },
   {
     id: "settings",

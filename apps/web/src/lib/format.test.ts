@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatUptime } from "./format";
+import { formatBytes, formatDuration, formatUptime } from "./format";
 
 describe("format", () => {
   it("formats bytes in 1024-based units", () => {
@@ -14,5 +14,13 @@ describe("format", () => {
   it("formats uptime as its two largest units", () => {
     expect(formatUptime(8100)).toBe("2h 15m");
     expect(formatUptime(45)).toBe("45s");
+  });
+
+  it("formats a length of audio as m:ss", () => {
+    expect(formatDuration(0)).toBe("0:00");
+    expect(formatDuration(1980)).toBe("0:01");
+    expect(formatDuration(65_000)).toBe("1:05");
+    expect(formatDuration(75 * 60_000)).toBe("75:00");
+    expect(formatDuration(-5)).toBe("0:00");
   });
 });

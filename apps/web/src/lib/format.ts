@@ -39,3 +39,9 @@ export function formatClock(at: number | string): string {
     ? String(at)
     : date.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 }
+
+/** A length of audio as "m:ss" (whole seconds, rounded down): "0:07", "12:05", "75:00". */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}

@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { answerEmbeddings, EMBEDDING_ROUTES } from "./embeddings";
 import type { RecordedStream } from "./recorded-streams";
+import { answerTranscription, type ReceivedAudio, TRANSCRIPTION_ROUTE } from "./transcriptions";
 import {
   completeBody,
   errorBody,
@@ -62,6 +63,8 @@ export interface RecordedRequest {
   closedAt?: number;
   /** The body's size, for uploads (transcriptions). */
   bytes?: number;
+  /** A transcription's upload as the server checked it. */
+  audio?: ReceivedAudio;
 }
 
 export interface HubFile {
@@ -183,11 +186,11 @@ export class ProviderTestServer {
       record.closedAt = performance.now();
     });
     if (flavor === "hub") return this.hub(req, res, path);
-    if (path === "/openai/v1/audio/transcriptions") {
-      record.bytes = chunks.reduce((n, c) => n + c.length, 0);
-      return void res
-        .writeHead(200, { "content-type": "application/json" })
-        .end(JSON.stringify({ text: this.transcript }));
+    if (path === TRANSCRIPTION_ROUTE) {
+      const upload = Buffer.concat(chunks);
+      record.bytes = upload.length;
+      record.audio = await answerTranscription(req, res, upload, this.transcript);
+      return;
     }
     const embeddings = EMBEDDING_ROUTES[path];
     if (embeddings) return answerEmbeddings(res, embeddings, body, this.embeddingsFailure);

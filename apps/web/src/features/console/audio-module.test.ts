@@ -1,28 +1,38 @@
 import { describe, expect, it } from "vitest";
-import { audioModule } from "./audio-module";
+import { type AudioCapabilities, audioModule } from "./audio-module";
 
 const at = new Date("2026-11-21T12:00:00.000Z");
+const all: AudioCapabilities = { microphone: "available", voices: 3, serverVoice: true, transcription: true };
 
 describe("audioModule", () => {
-  it("is active when the browser can speak and listen", () => {
-    expect(audioModule({ voices: 3, recognition: true, microphone: true }, at)).toEqual({
+  it("is active when the microphone, a voice and transcription all work", () => {
+    expect(audioModule(all, at)).toEqual({
       id: "audio-io",
       name: "Audio I/O",
       status: "active",
-      description: "This browser: speech output with 3 voices, speech input available.",
+      description: "Microphone available; 3 browser voices; transcription by your provider.",
       lastHealthCheck: at.toISOString(),
+    });
+    expect(audioModule({ ...all, voices: 0 }, at)).toMatchObject({
+      status: "active",
+      description:
+        "Microphone available; the server's voice (no browser voices); transcription by your provider.",
     });
   });
 
-  it("warns with only one direction, and is inactive with neither", () => {
-    expect(audioModule({ voices: 0, recognition: true, microphone: true }, at)).toMatchObject({
+  it("warns with what is missing, and is inactive with nothing", () => {
+    expect(audioModule({ ...all, microphone: "blocked", transcription: false }, at)).toMatchObject({
       status: "warning",
-      description: "This browser: speech output without voices installed, speech input available.",
+      description: "Microphone blocked for this site; 3 browser voices; no transcription provider.",
     });
-    expect(audioModule({ voices: 1, recognition: false, microphone: true }, at).status).toBe("warning");
-    expect(audioModule({ voices: null, recognition: false, microphone: false }, at)).toMatchObject({
+    expect(audioModule({ ...all, voices: 1, microphone: "none" }, at).description).toBe(
+      "No microphone found; 1 browser voice; transcription by your provider.",
+    );
+    expect(
+      audioModule({ microphone: "unsupported", voices: null, serverVoice: false, transcription: false }, at),
+    ).toMatchObject({
       status: "inactive",
-      description: "This browser: no speech output, no speech input.",
+      description: "This browser cannot record; no voice; no transcription provider.",
     });
   });
 });

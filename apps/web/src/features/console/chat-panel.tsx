@@ -8,6 +8,7 @@ import { Composer } from "./composer";
 import { useConsole } from "./console-context";
 import { ExecutionBanner } from "./execution-banner";
 import { MessageList } from "./message-list";
+import { ReplyReader } from "./read-aloud";
 import { ReplyAnnouncer } from "./reply-announcer";
 import { SessionBar } from "./session-bar";
 import { useMessages } from "./sessions-api";
@@ -66,6 +67,7 @@ export function ChatPanel() {
       {command ? <CommandOutput command={command} onClose={() => setCommand(null)} /> : null}
       <Composer sessionId={sessionId} onCommand={(key, text) => setCommand({ key, text })} />
       <ReplyAnnouncer sessionId={sessionId} />
+      <ReplyReader sessionId={sessionId} />
     </section>
   );
 }

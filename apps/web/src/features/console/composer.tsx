@@ -1,7 +1,9 @@
 import { Eraser, SendHorizontal, Square, SquareTerminal } from "lucide-react";
-import { type FormEvent, type KeyboardEvent, useCallback, useId, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
+import { consoleMessageOf } from "../../lib/console-message";
 import { useStore } from "../../lib/store";
 import { useConsole } from "./console-context";
 import { type ExecutionState, isExecuting } from "./execution-state";
@@ -31,7 +33,14 @@ export function Composer({
   onCommand: (key: string, command: string) => void;
 }) {
   const { channel, busy, executions, activity } = useConsole();
-  const [text, setText] = useState("");
+  const location = useLocation();
+  const navigate = useNavigate();
+  // A text handed over by another screen (a transcript) starts the message box.
+  const [text, setText] = useState(() => consoleMessageOf(location.state));
+  useEffect(() => {
+    if (consoleMessageOf(location.state))
+      navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location, navigate]);
   const id = useId();
   const replying = useStore(
     busy,

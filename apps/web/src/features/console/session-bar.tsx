@@ -7,6 +7,7 @@ import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { SessionAgentPicker } from "./agent-picker";
 import { useConsole } from "./console-context";
+import { ReadAloudToggle } from "./read-aloud";
 import { DeleteSessionDialog, NewSessionDialog, RenameSessionDialog } from "./session-dialogs";
 import { useCreateSession } from "./sessions-api";
 
@@ -98,6 +99,7 @@ export function SessionBar() {
       <IconButton label="Delete session" onClick={() => setDeleting(current)} disabled={!current}>
         <Trash aria-hidden="true" />
       </IconButton>
+      <ReadAloudToggle />
       <SessionAgentPicker
         key={current?.id ?? "none"}
         sessionId={current?.id ?? null}

@@ -1,9 +1,16 @@
-import { executionLogSchema, systemModuleSchema, systemStatsSchema } from "@neuroos/contracts";
+import {
+  availabilitySchema,
+  executionLogSchema,
+  type SystemModule,
+  systemModuleSchema,
+  systemStatsSchema,
+} from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { getQueryFn } from "../../lib/api";
+import { apiRequest, getQueryFn } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
-import { audioModule, speechCapabilities } from "./audio-module";
+import { fetchTranscriptionAvailable } from "../../lib/resources/audio";
+import { audioModule, browserVoiceCount, microphoneState } from "./audio-module";
 
 const fetchJson = getQueryFn({ on401: "throw" });
 
@@ -13,14 +20,27 @@ export const STATS_REFRESH_MS = 5_000;
 /** The server re-checks modules every 10 s at most; asking more often gains nothing. */
 export const MODULES_REFRESH_MS = 15_000;
 
-/** The server's modules (GET /api/modules) and Audio I/O, which is the browser's own speech. */
+/** Audio I/O as it really is here: this browser's microphone and voices, the server's voice, the person's transcription. */
+async function checkAudio(): Promise<SystemModule> {
+  const [microphone, serverVoice, transcription] = await Promise.all([
+    microphoneState(),
+    apiRequest("GET", "/api/speech").then(
+      (a) => availabilitySchema.parse(a).available,
+      () => false,
+    ),
+    fetchTranscriptionAvailable().catch(() => false),
+  ]);
+  return audioModule({ microphone, voices: browserVoiceCount(), serverVoice, transcription }, new Date());
+}
+
+/** The server's modules (GET /api/modules) and Audio I/O, measured in this page. */
 export function useModules() {
   return useQuery({
     queryKey: queryKeys.modules,
-    queryFn: async (context) => [
-      ...z.array(systemModuleSchema).parse(await fetchJson(context)),
-      audioModule(speechCapabilities(), new Date()),
-    ],
+    queryFn: async (context) => {
+      const [modules, audio] = await Promise.all([fetchJson(context), checkAudio()]);
+      return [...z.array(systemModuleSchema).parse(modules), audio];
+    },
     refetchInterval: MODULES_REFRESH_MS,
   });
 }

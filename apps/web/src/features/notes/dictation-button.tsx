@@ -2,22 +2,12 @@ import { LoaderCircle, Mic, MicOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
-import { apiRequest, errorMessage, throwIfNotOk } from "../../lib/api";
+import { errorMessage } from "../../lib/api";
+import { fetchTranscriptionAvailable, transcribe } from "../../lib/resources/audio";
 
 /** Spec: without speech-to-text the recording toggle stops by itself after 3 s. */
 export const NO_STT_STOP_MS = 3000;
 type Phase = "idle" | "recording" | "transcribing";
-
-async function transcribe(audio: Blob): Promise<string> {
-  const response = await fetch("/api/audio/transcriptions", {
-    method: "POST",
-    credentials: "include",
-    headers: { "content-type": audio.type || "audio/webm" },
-    body: audio,
-  });
-  await throwIfNotOk(response);
-  return ((await response.json()) as { text: string }).text;
-}
 
 /**
  * Dictation: records the microphone in the browser and has the person's provider transcribe it
@@ -38,9 +28,7 @@ export function DictationButton({ onText }: { onText: (text: string) => void }) 
 
   const start = async () => {
     setPhase("recording");
-    const { available } = (await apiRequest("GET", "/api/audio/transcriptions").catch(() => ({
-      available: false,
-    }))) as { available: boolean };
+    const available = await fetchTranscriptionAvailable().catch(() => false);
     if (!available) {
       timer.current = setTimeout(() => {
         setPhase("idle");

@@ -7,6 +7,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/api";
 import { useDocument } from "../../../lib/documents/use-document";
 import { useSymbols } from "../../../lib/resources/symbols";
+import { VOICE_LINES } from "../../../lib/speech/speaker";
 import { SyncLine } from "../../app-kit";
 import { NeuroToolFrame } from "../tool-frame";
 import { AddCategoryDialog, AddPhraseDialog } from "./add-dialogs";
@@ -23,7 +24,7 @@ import {
 import { CategoryPicker, PhraseTiles, SCAN_HIGHLIGHT } from "./phrase-tiles";
 import { SentenceStrip } from "./sentence-strip";
 import { useScanning } from "./use-scanning";
-import { useSpeaker, VOICE_LINES } from "./use-speaker";
+import { useSpeaker } from "./use-speaker";
 
 const aacDocument = {
   kind: "neuro-aac",
