@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { accessibilitySettingsSchema } from "./accessibility";
 import { ACCESSIBILITY_PREFERENCE } from "./accessibility-settings";
+import { PINNED_APPS_PREFERENCE, pinnedAppsSchema } from "./marketplace";
 
 /** Caps of the documents store: one document (title + JSON content), and all of a person's. */
 export const DOCUMENT_MAX_BYTES = 256 * 1024;
@@ -53,6 +54,7 @@ export const preferenceInputSchema = z.object({ value: z.json() }).strict();
 /** Preferences whose shape the product knows: a value of another shape is refused (400). */
 export const preferenceSchemas: Record<string, z.ZodType> = {
   [ACCESSIBILITY_PREFERENCE]: accessibilitySettingsSchema,
+  [PINNED_APPS_PREFERENCE]: pinnedAppsSchema,
 };
 export type Preference = { namespace: string; value: z.infer<ReturnType<typeof z.json>> | null };
 

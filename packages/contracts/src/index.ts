@@ -14,6 +14,7 @@ export * from "./health";
 export * from "./live";
 export * from "./llm";
 export * from "./logs";
+export * from "./marketplace";
 export * from "./mcp";
 export * from "./memory";
 export * from "./modules";

@@ -1,0 +1,26 @@
+import type { CreateMcpServerInput } from "@neuroos/contracts";
+import type { McpConnections } from "../../mcp/connections";
+import type { McpServers } from "../../mcp/servers";
+import { ignoreNotFound, type Installer } from "../installer";
+
+/** An MCP server is added to the person's servers (Tools & Agents), ready to connect; uninstall removes it. */
+export function mcpServerInstaller(deps: {
+  servers: McpServers;
+  connections: Pick<McpConnections, "forget">;
+}): Installer<CreateMcpServerInput> {
+  return {
+    describe: (p) =>
+      p.transport === "http"
+        ? `Adds the MCP server “${p.name}” (${p.url}) to your Tools & Agents, ready to connect.`
+        : `Adds the local MCP server “${p.name}” (${[p.command, ...(p.args ?? [])].join(" ")}, run in your sandbox) to your Tools & Agents, ready to connect.`,
+    async install({ user, payload }) {
+      const made = await deps.servers.create(user.id, payload);
+      return { serverId: made.config.id };
+    },
+    async uninstall({ user }, effect) {
+      if (typeof effect.serverId !== "string") return;
+      await deps.servers.remove(user.id, effect.serverId).catch(ignoreNotFound);
+      deps.connections.forget(effect.serverId);
+    },
+  };
+}
