@@ -1,9 +1,9 @@
 import path from "node:path";
+import type { CatalogueEntry } from "@neuroos/contracts";
 import { buildApp } from "./app";
 import { type Database, openPglite, openPostgres } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { type Env, loadEnv } from "./env";
-import type { CatalogueEntry } from "@neuroos/contracts";
 import { CatalogueError, defaultCatalogueDir, loadCatalogue } from "./marketplace/catalogue";
 import { loadOrCreateSecret } from "./secrets";
 

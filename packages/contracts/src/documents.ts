@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { accessibilitySettingsSchema } from "./accessibility";
 import { ACCESSIBILITY_PREFERENCE } from "./accessibility-settings";
-import { PINNED_APPS_PREFERENCE, pinnedAppsSchema } from "./marketplace";
+import { PINNED_APPS_PREFERENCE } from "./app-pins";
+import { pinnedAppsSchema } from "./marketplace";
 
 /** Caps of the documents store: one document (title + JSON content), and all of a person's. */
 export const DOCUMENT_MAX_BYTES = 256 * 1024;

@@ -2,6 +2,7 @@ export * from "./accessibility";
 export * from "./accessibility-settings";
 export * from "./actions";
 export * from "./agents";
+export * from "./app-pins";
 export * from "./apps";
 export * from "./auth";
 export * from "./chat";

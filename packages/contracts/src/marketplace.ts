@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createAgentSchema } from "./agents";
+import { pinnableAppIds } from "./app-pins";
 import { localModelCatalog } from "./llm";
 import { createMcpServerSchema } from "./mcp";
 
@@ -28,11 +29,7 @@ export const categoryOfKind: Record<MarketplaceKind, MarketplaceCategory> = {
   "embedding-model": "ai-model",
 };
 
-/** Apps of the web app's registry an app shortcut may pin to the desktop and the dashboard. */
-export const pinnableAppIds = ["terminal", "analytics", "ide", "vector-search", "neuro-equality"] as const;
-export type PinnableAppId = (typeof pinnableAppIds)[number];
-/** The preference (namespace) the pinned apps are kept under: a list of app ids. */
-export const PINNED_APPS_PREFERENCE = "pinned-apps";
+/** The pinned apps' preference: ids of apps an app shortcut may pin. */
 export const pinnedAppsSchema = z.array(z.enum(pinnableAppIds)).max(pinnableAppIds.length);
 
 /** An item's id: a short slug (catalogue entries) or a UUID (published entries). */
@@ -58,7 +55,10 @@ const price = z
 /** Images ship with the web app (the page's content policy allows only its own origin). */
 const imageUrl = z
   .string()
-  .regex(/^\/images\/marketplace\/[a-z0-9-]+\.(svg|png|webp)$/, "An image is /images/marketplace/<name>.svg, .png or .webp")
+  .regex(
+    /^\/images\/marketplace\/[a-z0-9-]+\.(svg|png|webp)$/,
+    "An image is /images/marketplace/<name>.svg, .png or .webp",
+  )
   .nullable();
 
 const common = {

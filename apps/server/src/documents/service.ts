@@ -223,7 +223,11 @@ export class DocumentService {
   }
 
   /** Changes every document of `kind` the change applies to (`change` answers null to leave one as it is). */
-  async changeEach(userId: string, kind: string, change: (content: unknown) => unknown | null): Promise<number> {
+  async changeEach(
+    userId: string,
+    kind: string,
+    change: (content: unknown) => unknown | null,
+  ): Promise<number> {
     return this.db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
       const rows = await tx

@@ -44,7 +44,10 @@ describe("the marketplace catalogue", () => {
       [{ "haiku.json": "{ not json" }, /^Marketplace catalogue entry haiku\.json: not valid JSON/],
       [{ "haiku.json": { ...good, kind: "spaceship" } }, /^Marketplace catalogue entry haiku\.json: kind: /],
       [{ "haiku.json": { ...good, price: 1.999 } }, /haiku\.json: price: A price has at most 2 decimals$/],
-      [{ "haiku.json": { ...good, imageUrl: "https://example.com/x.png" } }, /haiku\.json: imageUrl: An image is/],
+      [
+        { "haiku.json": { ...good, imageUrl: "https://example.com/x.png" } },
+        /haiku\.json: imageUrl: An image is/,
+      ],
       [{ "haiku.json": { ...good, payload: { title: "Haiku" } } }, /haiku\.json: payload\.content: /],
       [
         {
@@ -66,7 +69,8 @@ describe("the marketplace catalogue", () => {
       [{ "haiku.json": { ...good, extra: 1 } }, /haiku\.json: entry: Unrecognized key/],
     ];
     for (const [files, message] of cases) {
-      const load = () => loadCatalogue(folder({ "a-fine-one.json": { ...good, id: "a-fine-one" }, ...files }));
+      const load = () =>
+        loadCatalogue(folder({ "a-fine-one.json": { ...good, id: "a-fine-one" }, ...files }));
       expect(load).toThrow(CatalogueError);
       expect(load).toThrow(message);
     }

@@ -1,4 +1,4 @@
-import { MAX_PUBLISHED_PER_ACCOUNT, type MarketplaceFilter, categoryOfKind } from "@neuroos/contracts";
+import { categoryOfKind, MAX_PUBLISHED_PER_ACCOUNT, type MarketplaceFilter } from "@neuroos/contracts";
 import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { marketplaceEntries, users } from "../db/schema";
@@ -35,7 +35,9 @@ export class PublishedEntries {
     viewer: { id: string; role: string } | null,
     filter: { search?: string; category: MarketplaceFilter },
   ): Promise<PublishedEntry[]> {
-    const kinds = publishedKinds.filter((k) => filter.category === "all" || categoryOfKind[k] === filter.category);
+    const kinds = publishedKinds.filter(
+      (k) => filter.category === "all" || categoryOfKind[k] === filter.category,
+    );
     if (kinds.length === 0) return [];
     const rows = await this.db
       .select(columns)
@@ -45,7 +47,9 @@ export class PublishedEntries {
         and(
           visibleTo(viewer),
           filter.search ? matching(filter.search) : undefined,
-          kinds.length < publishedKinds.length ? eq(marketplaceEntries.kind, kinds[0] ?? "agent-preset") : undefined,
+          kinds.length < publishedKinds.length
+            ? eq(marketplaceEntries.kind, kinds[0] ?? "agent-preset")
+            : undefined,
         ),
       )
       .orderBy(desc(marketplaceEntries.createdAt), desc(marketplaceEntries.id));
@@ -74,7 +78,11 @@ export class PublishedEntries {
         .from(marketplaceEntries)
         .where(eq(marketplaceEntries.ownerId, ownerId));
       if ((held?.n ?? 0) >= MAX_PUBLISHED_PER_ACCOUNT)
-        throw new AppError(409, "conflict", `At most ${MAX_PUBLISHED_PER_ACCOUNT} published entries per account`);
+        throw new AppError(
+          409,
+          "conflict",
+          `At most ${MAX_PUBLISHED_PER_ACCOUNT} published entries per account`,
+        );
       const [made] = await tx
         .insert(marketplaceEntries)
         .values({ ownerId, ...entry })
@@ -84,7 +92,10 @@ export class PublishedEntries {
     });
   }
 
-  async update(id: string, change: Partial<Pick<EntryRow, "title" | "shortDescription" | "description" | "visibility">>) {
+  async update(
+    id: string,
+    change: Partial<Pick<EntryRow, "title" | "shortDescription" | "description" | "visibility">>,
+  ) {
     await this.db
       .update(marketplaceEntries)
       .set({ ...change, updatedAt: new Date() })

@@ -14,15 +14,23 @@ describeEachDatabase("marketplace: installs that do something real, and uninstal
     await signedInUser(t.app); // the admin
   });
   const api = (who: Who, method: string, url: string, payload?: unknown) =>
-    t.app.inject({ method: method as "GET", url, payload: payload as object, headers: { cookie: who.cookie } });
+    t.app.inject({
+      method: method as "GET",
+      url,
+      payload: payload as object,
+      headers: { cookie: who.cookie },
+    });
   const install = (who: Who, id: string) => api(who, "POST", `/api/marketplace/${id}/install`);
   const uninstall = (who: Who, id: string) => api(who, "DELETE", `/api/marketplace/${id}/install`);
-  const item = async (who: Who, id: string) => (await api(who, "GET", `/api/marketplace/${id}`)).json() as MarketplaceItem;
+  const item = async (who: Who, id: string) =>
+    (await api(who, "GET", `/api/marketplace/${id}`)).json() as MarketplaceItem;
   const agentNames = async (who: Who) =>
     ((await api(who, "GET", "/api/agents")).json() as { name: string }[]).map((a) => a.name);
   const prompts = async (who: Who) => {
     const docs = (await api(who, "GET", "/api/documents?kind=prompt-canvas")).json() as { id: string }[];
-    const all = await Promise.all(docs.map(async (d) => (await api(who, "GET", `/api/documents/${d.id}`)).json()));
+    const all = await Promise.all(
+      docs.map(async (d) => (await api(who, "GET", `/api/documents/${d.id}`)).json()),
+    );
     return all.flatMap((d) => d.content as { id: string; title: string; content: string }[]);
   };
   const pinned = async (who: Who) => (await api(who, "GET", "/api/preferences/pinned-apps")).json().value;
@@ -51,7 +59,14 @@ describeEachDatabase("marketplace: installs that do something real, and uninstal
 
   it("a prompt template lands in Prompt Canvas next to the person's own prompts; uninstalling removes only it", async () => {
     const who = await signedInUser(t.app);
-    const own = { id: "mine", title: "Mine", content: "My prompt", timestamp: 1, isFavorite: true, lastResult: null };
+    const own = {
+      id: "mine",
+      title: "Mine",
+      content: "My prompt",
+      timestamp: 1,
+      isFavorite: true,
+      lastResult: null,
+    };
     await api(who, "POST", "/api/documents", { kind: "prompt-canvas", title: "Prompts", content: [own] });
     expect((await install(who, "meeting-summary")).statusCode).toBe(201);
     const after = await prompts(who);
@@ -117,9 +132,15 @@ describeEachDatabase("marketplace: installs that do something real, and uninstal
     expect((await item(who, "data-analyst")).downloadCount).toBe(5);
 
     await Promise.all(
-      [who, ...others.slice(0, 2)].map((o, i) => api(o, "PUT", "/api/marketplace/data-analyst/rating", { stars: [5, 4, 2][i] })),
+      [who, ...others.slice(0, 2)].map((o, i) =>
+        api(o, "PUT", "/api/marketplace/data-analyst/rating", { stars: [5, 4, 2][i] }),
+      ),
     );
-    expect(await item(who, "data-analyst")).toMatchObject({ rating: 3.7, ratingCount: 3, install: { rating: 5 } });
+    expect(await item(who, "data-analyst")).toMatchObject({
+      rating: 3.7,
+      ratingCount: 3,
+      install: { rating: 5 },
+    });
 
     // Two uninstalls racing: one undoes it, the other is told it is not installed.
     const undo = await Promise.all([uninstall(who, "data-analyst"), uninstall(who, "data-analyst")]);
@@ -131,7 +152,9 @@ describeEachDatabase("marketplace: installs that do something real, and uninstal
   it("uninstalls what the person already deleted by hand without complaint", async () => {
     const who = await signedInUser(t.app);
     await install(who, "code-reviewer");
-    const agent = (await api(who, "GET", "/api/agents")).json().find((a: { name: string }) => a.name === "Code Reviewer");
+    const agent = (await api(who, "GET", "/api/agents"))
+      .json()
+      .find((a: { name: string }) => a.name === "Code Reviewer");
     expect((await api(who, "DELETE", `/api/agents/${agent.id}`)).statusCode).toBe(204);
     expect((await uninstall(who, "code-reviewer")).statusCode).toBe(200);
   });
@@ -142,7 +165,8 @@ describeEachDatabase("marketplace: installs that do something real, and uninstal
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toEqual({
       code: "plan_required",
-      message: "“Research Assistant Pro” needs the Pro plan: Pro and Executive Access accounts can install it.",
+      message:
+        "“Research Assistant Pro” needs the Pro plan: Pro and Executive Access accounts can install it.",
     });
     expect(await agentNames(free)).not.toContain("Research Assistant Pro");
     expect((await item(free, "research-assistant-pro")).downloadCount).toBe(0);

@@ -36,10 +36,7 @@ export class Installs {
   }
 
   async finish(userId: string, itemId: string, effect: Effect): Promise<void> {
-    await this.db
-      .update(marketplaceInstalls)
-      .set({ state: "installed", effect })
-      .where(of(userId, itemId));
+    await this.db.update(marketplaceInstalls).set({ state: "installed", effect }).where(of(userId, itemId));
   }
 
   /** Gives up a claim whose effect could not be made. */
@@ -87,7 +84,9 @@ export class Installs {
     const rows = await this.db
       .select({
         itemId: marketplaceInstalls.itemId,
-        downloads: sql<number>`count(*) filter (where ${marketplaceInstalls.state} = 'installed')`.mapWith(Number),
+        downloads: sql<number>`count(*) filter (where ${marketplaceInstalls.state} = 'installed')`.mapWith(
+          Number,
+        ),
         rating: avg(marketplaceInstalls.rating).mapWith(Number),
         ratingCount: count(marketplaceInstalls.rating),
       })
@@ -104,7 +103,10 @@ export class Installs {
 
   /** The person's installs, by item. */
   async mine(userId: string): Promise<Map<string, InstallRow>> {
-    const rows = await this.db.select().from(marketplaceInstalls).where(eq(marketplaceInstalls.userId, userId));
+    const rows = await this.db
+      .select()
+      .from(marketplaceInstalls)
+      .where(eq(marketplaceInstalls.userId, userId));
     return new Map(rows.map((r) => [r.itemId, r]));
   }
 

@@ -1,4 +1,4 @@
-import { type MarketplaceItem, MAX_PUBLISHED_PER_ACCOUNT, marketplaceItemSchema } from "@neuroos/contracts";
+import { MAX_PUBLISHED_PER_ACCOUNT, type MarketplaceItem, marketplaceItemSchema } from "@neuroos/contracts";
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../test/databases";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
@@ -59,7 +59,9 @@ describeEachDatabase("marketplace: browsing and publishing", (db) => {
   it("answers bad queries and unknown items clearly, and installs only for an account", async () => {
     const bad = await api(null, "GET", "/api/marketplace?category=spaceship");
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields.category).toMatch(/Category is one of all, ai-model, tool, template, service/);
+    expect(bad.json().error.fields.category).toMatch(
+      /Category is one of all, ai-model, tool, template, service/,
+    );
     expect((await api(null, "GET", `/api/marketplace?search=${"x".repeat(201)}`)).statusCode).toBe(400);
     for (const id of ["nope", "NOPE", "../etc", "00000000-0000-0000-0000-000000000000"]) {
       const res = await api(alice, "GET", `/api/marketplace/${encodeURIComponent(id)}`);
@@ -73,7 +75,9 @@ describeEachDatabase("marketplace: browsing and publishing", (db) => {
     );
     const rate = await api(alice, "PUT", "/api/marketplace/code-reviewer/rating", { stars: 6 });
     expect(rate.statusCode).toBe(400);
-    expect((await api(alice, "PUT", "/api/marketplace/code-reviewer/rating", { stars: 4 })).statusCode).toBe(409);
+    expect((await api(alice, "PUT", "/api/marketplace/code-reviewer/rating", { stars: 4 })).statusCode).toBe(
+      409,
+    );
   });
 
   it("publishes a person's agent privately; the admin makes it public; others only read and install it", async () => {
@@ -115,19 +119,26 @@ describeEachDatabase("marketplace: browsing and publishing", (db) => {
       ["PATCH", `/api/marketplace/entries/${entry.id}`],
       ["DELETE", `/api/marketplace/entries/${entry.id}`],
     ] as const)
-      expect((await api(bob, method, url, method === "PATCH" ? { title: "Mine" } : undefined)).statusCode).toBe(404);
+      expect(
+        (await api(bob, method, url, method === "PATCH" ? { title: "Mine" } : undefined)).statusCode,
+      ).toBe(404);
 
     // Only the admin makes it public; its owner edits its texts.
-    const selfApproved = await api(alice, "PATCH", `/api/marketplace/entries/${entry.id}`, { visibility: "public" });
+    const selfApproved = await api(alice, "PATCH", `/api/marketplace/entries/${entry.id}`, {
+      visibility: "public",
+    });
     expect(selfApproved.statusCode).toBe(403);
     expect(selfApproved.json().error.message).toBe("Only the admin can make an entry public or private");
     expect(
-      (await api(alice, "PATCH", `/api/marketplace/entries/${entry.id}`, { title: "Pocket Poet" })).json().title,
+      (await api(alice, "PATCH", `/api/marketplace/entries/${entry.id}`, { title: "Pocket Poet" })).json()
+        .title,
     ).toBe("Pocket Poet");
-    expect((await api(admin, "PATCH", `/api/marketplace/entries/${entry.id}`, { title: "Admin's" })).statusCode).toBe(
-      403,
-    );
-    const approved = await api(admin, "PATCH", `/api/marketplace/entries/${entry.id}`, { visibility: "public" });
+    expect(
+      (await api(admin, "PATCH", `/api/marketplace/entries/${entry.id}`, { title: "Admin's" })).statusCode,
+    ).toBe(403);
+    const approved = await api(admin, "PATCH", `/api/marketplace/entries/${entry.id}`, {
+      visibility: "public",
+    });
     expect(approved.json()).toMatchObject({ visibility: "public", title: "Pocket Poet" });
 
     expect(titles(await list(null, "?search=poems"))).toEqual(["Pocket Poet"]);
@@ -142,7 +153,11 @@ describeEachDatabase("marketplace: browsing and publishing", (db) => {
     expect(installed.json()).toMatchObject({ downloadCount: 1, install: { state: "installed" } });
     const bobs = (await api(bob, "GET", "/api/agents")).json();
     const copy = bobs.find((a: { name: string }) => a.name === "Poet");
-    expect(copy).toMatchObject({ systemPrompt: "You write short poems.", tools: ["read_file"], temperature: 1.1 });
+    expect(copy).toMatchObject({
+      systemPrompt: "You write short poems.",
+      tools: ["read_file"],
+      temperature: 1.1,
+    });
 
     // Withdrawn: gone from the marketplace; Bob's copy stays his.
     expect((await api(alice, "DELETE", `/api/marketplace/entries/${entry.id}`)).statusCode).toBe(204);
@@ -152,10 +167,26 @@ describeEachDatabase("marketplace: browsing and publishing", (db) => {
 
   it("publishes a saved prompt of Prompt Canvas as a template; refuses what is not the person's", async () => {
     const library = [
-      { id: "p1", title: "Limerick", content: "Write a limerick about {{topic}}.", timestamp: 1, isFavorite: false, lastResult: null },
-      { id: "marketplace-sql-explainer", title: "SQL Explainer", content: "Explain {{query}}", timestamp: 2, isFavorite: false, lastResult: null },
+      {
+        id: "p1",
+        title: "Limerick",
+        content: "Write a limerick about {{topic}}.",
+        timestamp: 1,
+        isFavorite: false,
+        lastResult: null,
+      },
+      {
+        id: "marketplace-sql-explainer",
+        title: "SQL Explainer",
+        content: "Explain {{query}}",
+        timestamp: 2,
+        isFavorite: false,
+        lastResult: null,
+      },
     ];
-    expect((await api(alice, "POST", "/api/documents", { kind: "prompt-canvas", content: library })).statusCode).toBe(201);
+    expect(
+      (await api(alice, "POST", "/api/documents", { kind: "prompt-canvas", content: library })).statusCode,
+    ).toBe(201);
     const publishable = (await api(alice, "GET", "/api/marketplace/publishable")).json();
     expect(publishable.prompts.map((p: { id: string }) => p.id)).toEqual(["p1"]);
     const made = await api(alice, "POST", "/api/marketplace/entries", {
@@ -165,7 +196,11 @@ describeEachDatabase("marketplace: browsing and publishing", (db) => {
       description: "Fill in the topic.",
     });
     expect(made.statusCode, made.body).toBe(201);
-    expect(made.json()).toMatchObject({ kind: "prompt-template", category: "template", visibility: "private" });
+    expect(made.json()).toMatchObject({
+      kind: "prompt-template",
+      category: "template",
+      visibility: "private",
+    });
     expect(titles(await list(alice, "?category=template&search=limerick"))).toEqual(["Limericks"]);
 
     const texts = { title: "T", shortDescription: "S", description: "D" };
@@ -194,15 +229,21 @@ describeEachDatabase("marketplace: browsing and publishing", (db) => {
     const carol = await signedInUser(t.app);
     await api(carol, "POST", "/api/documents", {
       kind: "prompt-canvas",
-      content: [{ id: "q", title: "Q", content: "Question?", timestamp: 1, isFavorite: false, lastResult: null }],
+      content: [
+        { id: "q", title: "Q", content: "Question?", timestamp: 1, isFavorite: false, lastResult: null },
+      ],
     });
     const body = { source: { type: "prompt", id: "q" }, title: "Q", shortDescription: "Q", description: "Q" };
     const results = await Promise.all(
-      Array.from({ length: MAX_PUBLISHED_PER_ACCOUNT + 5 }, () => api(carol, "POST", "/api/marketplace/entries", body)),
+      Array.from({ length: MAX_PUBLISHED_PER_ACCOUNT + 5 }, () =>
+        api(carol, "POST", "/api/marketplace/entries", body),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(MAX_PUBLISHED_PER_ACCOUNT);
     const over = results.filter((r) => r.statusCode === 409);
     expect(over).toHaveLength(5);
-    expect(over[0]?.json().error.message).toBe(`At most ${MAX_PUBLISHED_PER_ACCOUNT} published entries per account`);
+    expect(over[0]?.json().error.message).toBe(
+      `At most ${MAX_PUBLISHED_PER_ACCOUNT} published entries per account`,
+    );
   });
 });

@@ -66,15 +66,23 @@ describeEachDatabase("marketplace: local models and embedding models", (db) => {
     });
     expect(fs.readFileSync(modelPath).equals(data)).toBe(true);
     const local = (await api(t, ann, "GET", "/api/llm/local/models")).json().models;
-    expect(local.find((m: { name: string }) => m.name === "smollm2-135m-instruct")).toMatchObject({ installed: true });
+    expect(local.find((m: { name: string }) => m.name === "smollm2-135m-instruct")).toMatchObject({
+      installed: true,
+    });
 
     // Shared: Ben's install uses the same file; it stays until the last uninstall.
     const gets = provider.requests.filter((r) => r.flavor === "hub" && r.method === "GET").length;
-    expect((await api(t, ben, "POST", "/api/marketplace/smollm2-135m-instruct/install")).statusCode).toBe(201);
+    expect((await api(t, ben, "POST", "/api/marketplace/smollm2-135m-instruct/install")).statusCode).toBe(
+      201,
+    );
     expect(provider.requests.filter((r) => r.flavor === "hub" && r.method === "GET")).toHaveLength(gets);
-    expect((await api(t, ann, "DELETE", "/api/marketplace/smollm2-135m-instruct/install")).statusCode).toBe(200);
+    expect((await api(t, ann, "DELETE", "/api/marketplace/smollm2-135m-instruct/install")).statusCode).toBe(
+      200,
+    );
     expect(fs.existsSync(modelPath)).toBe(true);
-    expect((await api(t, ben, "DELETE", "/api/marketplace/smollm2-135m-instruct/install")).statusCode).toBe(200);
+    expect((await api(t, ben, "DELETE", "/api/marketplace/smollm2-135m-instruct/install")).statusCode).toBe(
+      200,
+    );
     expect(fs.existsSync(modelPath)).toBe(false);
     expect((await item(ben, "smollm2-135m-instruct")).downloadCount).toBe(0);
   });
@@ -94,9 +102,9 @@ describeEachDatabase("marketplace: local models and embedding models", (db) => {
   it("an embedding model becomes the Vector Search model; uninstalling goes back to the one before", async () => {
     const who = await signedInUser(t.app);
     const active = async () =>
-      ((await api(t, who, "GET", "/api/vector/models")).json().models as { id: string; isActive: boolean }[]).find(
-        (m) => m.isActive,
-      )?.id;
+      (
+        (await api(t, who, "GET", "/api/vector/models")).json().models as { id: string; isActive: boolean }[]
+      ).find((m) => m.isActive)?.id;
     expect(await active()).toBe("glove-100d");
     const res = await api(t, who, "POST", "/api/marketplace/openai-embeddings/install");
     expect([201, 202]).toContain(res.statusCode);
@@ -105,7 +113,8 @@ describeEachDatabase("marketplace: local models and embedding models", (db) => {
     expect(provider.requests.some((r) => r.path === "/openai/v1/embeddings")).toBe(true);
 
     expect((await api(t, who, "DELETE", "/api/marketplace/openai-embeddings/install")).statusCode).toBe(200);
-    for (let i = 0; i < 100 && (await active()) !== "glove-100d"; i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 100 && (await active()) !== "glove-100d"; i++)
+      await new Promise((r) => setTimeout(r, 25));
     expect(await active()).toBe("glove-100d");
 
     // A model that cannot embed here says why, and nothing is recorded or switched.

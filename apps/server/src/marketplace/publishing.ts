@@ -29,7 +29,12 @@ const installedPrefix = installedPromptId("");
  */
 export class Publishing {
   constructor(
-    private readonly deps: { db: Db; documents: DocumentService; entries: PublishedEntries; installs: Installs },
+    private readonly deps: {
+      db: Db;
+      documents: DocumentService;
+      entries: PublishedEntries;
+      installs: Installs;
+    },
   ) {}
 
   /** What the person may publish: their agents and their own saved prompts. */
@@ -43,7 +48,11 @@ export class Publishing {
 
   /** Stores the entry (private); returns its id. */
   async publish(user: User, input: z.output<typeof publishEntrySchema>): Promise<string> {
-    const texts = { title: input.title, shortDescription: input.shortDescription, description: input.description };
+    const texts = {
+      title: input.title,
+      shortDescription: input.shortDescription,
+      description: input.description,
+    };
     if (input.source.type === "agent") {
       const agent = await getAgent(this.deps.db, user.id, input.source.id);
       const payload = agentPresetPayloadSchema.parse({
@@ -63,8 +72,11 @@ export class Publishing {
     const prompt = (await this.prompts(user.id)).find((p) => p.id === sourceId);
     if (!prompt) throw new AppError(404, "not_found", "No such saved prompt");
     const parsed = promptTemplatePayloadSchema.safeParse({ title: prompt.title, content: prompt.content });
-    if (!parsed.success) throw new AppError(400, "validation_failed", "This prompt has no content to publish");
-    return (await this.deps.entries.create(user.id, { kind: "prompt-template", ...texts, payload: parsed.data })).id;
+    if (!parsed.success)
+      throw new AppError(400, "validation_failed", "This prompt has no content to publish");
+    return (
+      await this.deps.entries.create(user.id, { kind: "prompt-template", ...texts, payload: parsed.data })
+    ).id;
   }
 
   /** The owner changes the texts; only the admin changes who sees it. */

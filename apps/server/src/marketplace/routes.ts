@@ -2,8 +2,8 @@ import {
   marketplaceQuerySchema,
   publishEntrySchema,
   rateItemSchema,
-  updateEntrySchema,
   type User,
+  updateEntrySchema,
 } from "@neuroos/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { optionalSession, requireSession } from "../auth/session";
@@ -30,7 +30,9 @@ async function browseRoutes(app: FastifyInstance, { db, marketplace }: Deps): Pr
   app.get("/api/marketplace", async (request) =>
     marketplace.list(request.user, parse(marketplaceQuerySchema, request.query)),
   );
-  app.get("/api/marketplace/:id", async (request: WithId) => marketplace.get(request.user, request.params.id));
+  app.get("/api/marketplace/:id", async (request: WithId) =>
+    marketplace.get(request.user, request.params.id),
+  );
 }
 
 async function accountRoutes(app: FastifyInstance, { db, marketplace, publishing }: Deps): Promise<void> {

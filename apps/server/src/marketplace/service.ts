@@ -1,4 +1,10 @@
-import type { CatalogueEntry, MarketplaceFilter, MarketplaceItem, MarketplaceKind, User } from "@neuroos/contracts";
+import type {
+  CatalogueEntry,
+  MarketplaceFilter,
+  MarketplaceItem,
+  MarketplaceKind,
+  User,
+} from "@neuroos/contracts";
 import type { Db } from "../db/client";
 import type { DocumentService } from "../documents/service";
 import { AppError } from "../http/errors";
@@ -159,7 +165,10 @@ export class MarketplaceService {
           viewer && row?.state === "installed" && installer.progress
             ? await installer.progress(this.target(viewer, listing), row.effect)
             : null;
-        return presentItem(listing, installer.describe(listing.payload), stats.get(listing.id), { row, progress });
+        return presentItem(listing, installer.describe(listing.payload), stats.get(listing.id), {
+          row,
+          progress,
+        });
       }),
     );
   }

@@ -57,7 +57,8 @@ export class PullManager {
     }
     fs.rmSync(path.join(this.options.modelsDir, target.file), { force: true });
     const partial = path.join(this.options.modelsDir, ".partial");
-    for (const suffix of [".part", ".json"]) fs.rmSync(path.join(partial, `${target.file}${suffix}`), { force: true });
+    for (const suffix of [".part", ".json"])
+      fs.rmSync(path.join(partial, `${target.file}${suffix}`), { force: true });
   }
 
   /** The model as listed (installed, download progress); null for an unknown name. */

@@ -2,7 +2,7 @@ import type { agentPresetPayloadSchema } from "@neuroos/contracts";
 import type { z } from "zod";
 import { createAgent, deleteAgent } from "../../agents/service";
 import type { Db } from "../../db/client";
-import { ignoreNotFound, type Installer } from "../installer";
+import { type Installer, ignoreNotFound } from "../installer";
 
 type Payload = z.output<typeof agentPresetPayloadSchema>;
 

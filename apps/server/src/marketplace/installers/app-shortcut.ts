@@ -5,7 +5,9 @@ import type { Installer } from "../installer";
 const pinned = (value: unknown): PinnableAppId[] => pinnedAppsSchema.catch([]).parse(value);
 
 /** An app shortcut pins an app of the registry to the desktop and the dashboard (a preference); uninstall unpins it. */
-export function appShortcutInstaller(deps: { documents: DocumentService }): Installer<{ appId: PinnableAppId }> {
+export function appShortcutInstaller(deps: {
+  documents: DocumentService;
+}): Installer<{ appId: PinnableAppId }> {
   return {
     describe: () => "Pins the app to your desktop and your dashboard.",
     async install({ user, payload }) {

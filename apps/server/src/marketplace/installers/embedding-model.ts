@@ -31,7 +31,11 @@ export function embeddingModelInstaller(deps: { db: Db; models: EmbeddingModels 
           progress: { done: job.done, total: job.total, unit: "items" },
           message: "Re-embedding your index",
         };
-      return { state: "failed", progress: null, message: `The switch failed: ${job.error ?? "unknown error"}` };
+      return {
+        state: "failed",
+        progress: null,
+        message: `The switch failed: ${job.error ?? "unknown error"}`,
+      };
     },
     async uninstall({ user, payload }, effect) {
       const job = models.switches.get(user.id);
@@ -41,7 +45,9 @@ export function embeddingModelInstaller(deps: { db: Db; models: EmbeddingModels 
       if (!using) return;
       const previous = typeof effect.previous === "string" ? effect.previous : models.local.id;
       const back =
-        previous !== payload.modelId && models.catalog.some((m) => m.id === previous) ? previous : models.local.id;
+        previous !== payload.modelId && models.catalog.some((m) => m.id === previous)
+          ? previous
+          : models.local.id;
       await startModelSwitch(db, models, user.id, back).catch(() =>
         startModelSwitch(db, models, user.id, models.local.id),
       );

@@ -1,7 +1,7 @@
 import type { CreateMcpServerInput } from "@neuroos/contracts";
 import type { McpConnections } from "../../mcp/connections";
 import type { McpServers } from "../../mcp/servers";
-import { ignoreNotFound, type Installer } from "../installer";
+import { type Installer, ignoreNotFound } from "../installer";
 
 /** An MCP server is added to the person's servers (Tools & Agents), ready to connect; uninstall removes it. */
 export function mcpServerInstaller(deps: {

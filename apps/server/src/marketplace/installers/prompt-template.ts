@@ -1,8 +1,8 @@
 import {
   installedPromptId,
   PROMPT_LIBRARY_KIND,
-  type promptTemplatePayloadSchema,
   promptLibrarySchema,
+  type promptTemplatePayloadSchema,
   type SavedPrompt,
 } from "@neuroos/contracts";
 import type { z } from "zod";
@@ -17,7 +17,11 @@ const MAX_PROMPTS = 100;
 function promptsOf(content: unknown): SavedPrompt[] {
   const parsed = promptLibrarySchema.safeParse(content);
   if (!parsed.success)
-    throw new AppError(409, "conflict", "Your Prompt Canvas library cannot be read: open Prompt Canvas first");
+    throw new AppError(
+      409,
+      "conflict",
+      "Your Prompt Canvas library cannot be read: open Prompt Canvas first",
+    );
   return parsed.data;
 }
 
@@ -27,20 +31,29 @@ export function promptTemplateInstaller(deps: { documents: DocumentService }): I
     describe: (p) => `Adds the prompt “${p.title}” to your Prompt Canvas.`,
     async install({ user, itemId, payload }) {
       const id = installedPromptId(itemId);
-      await deps.documents.changeNewest(user.id, PROMPT_LIBRARY_KIND, { title: "Prompts", content: [] }, (content) => {
-        const others = promptsOf(content).filter((p) => p.id !== id);
-        if (others.length >= MAX_PROMPTS)
-          throw new AppError(409, "conflict", `Prompt Canvas holds at most ${MAX_PROMPTS} prompts: delete one first`);
-        const prompt: SavedPrompt = {
-          id,
-          title: payload.title,
-          content: payload.content,
-          timestamp: Date.now(),
-          isFavorite: false,
-          lastResult: null,
-        };
-        return [prompt, ...others];
-      });
+      await deps.documents.changeNewest(
+        user.id,
+        PROMPT_LIBRARY_KIND,
+        { title: "Prompts", content: [] },
+        (content) => {
+          const others = promptsOf(content).filter((p) => p.id !== id);
+          if (others.length >= MAX_PROMPTS)
+            throw new AppError(
+              409,
+              "conflict",
+              `Prompt Canvas holds at most ${MAX_PROMPTS} prompts: delete one first`,
+            );
+          const prompt: SavedPrompt = {
+            id,
+            title: payload.title,
+            content: payload.content,
+            timestamp: Date.now(),
+            isFavorite: false,
+            lastResult: null,
+          };
+          return [prompt, ...others];
+        },
+      );
       return { promptId: id };
     },
     async uninstall({ user, itemId }) {
