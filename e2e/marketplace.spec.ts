@@ -14,6 +14,9 @@ test("visitors search and filter on the server, see 'No Image' and the empty sta
   // One picture fails to load: its card says 'No Image' (others have none at all).
   await page.route("**/images/marketplace/agent.svg", (route) => route.abort());
   const market = new MarketplacePage(page);
+  await page.goto("/");
+  await page.getByRole("main").getByRole("link", { name: "Explore Marketplace" }).click();
+  await expect(page).toHaveURL("/marketplace");
   await market.open();
   await expect(page.getByRole("link", { name: "Back to Dashboard" })).toHaveAttribute("href", "/dashboard");
   expect(await market.titles().count()).toBeGreaterThanOrEqual(19);
