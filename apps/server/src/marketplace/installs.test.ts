@@ -1,7 +1,7 @@
 import type { MarketplaceItem } from "@neuroos/contracts";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { users } from "../db/schema";
+import { marketplaceInstalls, users } from "../db/schema";
 import { describeEachDatabase } from "../test/databases";
 import { buildSignup, buildTestApp, cookiePair, signedInUser, type TestApp } from "../test/test-app";
 
@@ -157,6 +157,24 @@ describeEachDatabase("marketplace: installs that do something real, and uninstal
       .find((a: { name: string }) => a.name === "Code Reviewer");
     expect((await api(who, "DELETE", `/api/agents/${agent.id}`)).statusCode).toBe(204);
     expect((await uninstall(who, "code-reviewer")).statusCode).toBe(200);
+  });
+
+  it("an install under way blocks another and its uninstall; one cut off by a stopped server does not", async () => {
+    const who = await signedInUser(t.app);
+    await db().db.insert(marketplaceInstalls).values({ userId: who.user.id, itemId: "code-reviewer" });
+    expect((await install(who, "code-reviewer")).json().error.message).toBe(
+      "“Code Reviewer” is being installed",
+    );
+    expect((await uninstall(who, "code-reviewer")).json().error.message).toBe(
+      "“Code Reviewer” is still being installed",
+    );
+    expect((await item(who, "code-reviewer")).install).toMatchObject({ state: "installing" });
+    await db()
+      .db.update(marketplaceInstalls)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(marketplaceInstalls.userId, who.user.id));
+    expect((await install(who, "code-reviewer")).statusCode).toBe(201);
+    expect((await agentNames(who)).filter((n) => n === "Code Reviewer")).toHaveLength(1);
   });
 
   it("paid items install on the Pro plan only: Executive Access and Pro accounts, not free ones", async () => {

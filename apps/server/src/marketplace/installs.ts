@@ -1,4 +1,4 @@
-import { and, avg, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, avg, count, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { marketplaceInstalls } from "../db/schema";
 import type { Effect } from "./installer";
@@ -10,6 +10,8 @@ export interface ItemStats {
   ratingCount: number;
 }
 
+/** An install still claimed after this long was cut off (the effects all finish within seconds). */
+const STALE_CLAIM_MS = 10 * 60_000;
 const of = (userId: string, itemId: string) =>
   and(eq(marketplaceInstalls.userId, userId), eq(marketplaceInstalls.itemId, itemId));
 
@@ -27,6 +29,16 @@ export class Installs {
 
   /** Claims the person's install of the item; false when there is one already. */
   async claim(userId: string, itemId: string): Promise<boolean> {
+    // A claim left by a server stopped in the middle of an install is given up.
+    await this.db
+      .delete(marketplaceInstalls)
+      .where(
+        and(
+          of(userId, itemId),
+          eq(marketplaceInstalls.state, "installing"),
+          lt(marketplaceInstalls.createdAt, new Date(Date.now() - STALE_CLAIM_MS)),
+        ),
+      );
     const made = await this.db
       .insert(marketplaceInstalls)
       .values({ userId, itemId })

@@ -59,6 +59,11 @@ export class PullManager {
     const partial = path.join(this.options.modelsDir, ".partial");
     for (const suffix of [".part", ".json"])
       fs.rmSync(path.join(partial, `${target.file}${suffix}`), { force: true });
+    try {
+      fs.rmdirSync(partial); // only when empty: other partial downloads are kept for resuming
+    } catch {
+      /* not empty, or not there */
+    }
   }
 
   /** The model as listed (installed, download progress); null for an unknown name. */
