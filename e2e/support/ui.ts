@@ -47,6 +47,7 @@ export const PUBLIC_PAGES = [
   "/about",
   "/support",
   "/docs",
+  "/marketplace",
   "/auth/login",
   "/auth/signup",
   "/auth/forgot-password",

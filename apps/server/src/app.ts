@@ -4,6 +4,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyWebsocket from "@fastify/websocket";
+import type { CatalogueEntry } from "@neuroos/contracts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { actionRoutes } from "./actions/routes";
 import { Approvals } from "./agent/approvals";
@@ -36,6 +37,12 @@ import { modelCallRecorder } from "./logs/model-calls";
 import { logsRoutes } from "./logs/routes";
 import { mcpAgentTools } from "./mcp/agent-tools";
 import { mcpCallRecorder } from "./mcp/call-log";
+import { defaultCatalogueDir, loadCatalogue } from "./marketplace/catalogue";
+import { PublishedEntries } from "./marketplace/entries";
+import { Installs } from "./marketplace/installs";
+import { Publishing } from "./marketplace/publishing";
+import { marketplaceRoutes } from "./marketplace/routes";
+import { MarketplaceService } from "./marketplace/service";
 import { mcpClientRoutes } from "./mcp/client-routes";
 import { McpConnections } from "./mcp/connections";
 import { sandboxLauncher } from "./mcp/launch";
@@ -77,6 +84,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Sign-in attempts allowed per IP per minute (tests raise it). */
   loginPerMinute?: number;
+  /** The marketplace catalogue, loaded and checked (read from MARKETPLACE_DIR unless given). */
+  catalogue?: CatalogueEntry[];
   /** Live events; in-process unless given (several nodes share a PostgreSQL one). */
   bus?: EventBus;
 }
@@ -204,7 +213,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(llmRoutes, { db: database.db, llm });
   await app.register(actionRoutes, { db: database.db, gateway: llm.gateway });
-  await app.register(documentRoutes, { db: database.db, documents: new DocumentService(database.db) });
+  const documents = new DocumentService(database.db);
+  await app.register(documentRoutes, { db: database.db, documents });
   await app.register(exportRoutes, { db: database.db });
   await app.register(audioRoutes, { db: database.db, bus, gateway: llm.gateway, workspaces });
   // Text to speech with espeak-ng, for browsers without a voice (the communication board).
@@ -273,6 +283,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onClose", () => mcpConnections.closeAll());
   const mcpCalls = mcpCallRecorder({ db: database.db, bus });
   await app.register(mcpClientRoutes, { db: database.db, servers: mcpServers, connections: mcpConnections });
+  // The marketplace: the shipped catalogue (checked now: a bad entry stops the boot) and what
+  // people published; installs go through each feature's service (agents, documents, MCP, models).
+  const entries = new PublishedEntries(database.db);
+  const installs = new Installs(database.db);
+  const marketplace = new MarketplaceService({
+    db: database.db,
+    catalogue: deps.catalogue ?? loadCatalogue(env.MARKETPLACE_DIR ?? defaultCatalogueDir()),
+    entries,
+    installs,
+    documents,
+    mcpServers,
+    mcpConnections,
+    pulls: llm.pulls,
+    embeddingModels,
+  });
+  const publishing = new Publishing({ db: database.db, documents, entries, installs });
+  await app.register(marketplaceRoutes, { db: database.db, marketplace, publishing });
   const replies = new ChatReplies({
     db: database.db,
     bus,

@@ -112,6 +112,8 @@ export const envSchema = z.object({
   LLM_LOCAL_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   /** A call of a tool on a person's MCP server that takes longer fails (and is cancelled). */
   MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  /** The marketplace catalogue: a folder of JSON entries (default: apps/server/catalogue, shipped). */
+  MARKETPLACE_DIR: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

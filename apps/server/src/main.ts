@@ -1,8 +1,10 @@
 import path from "node:path";
+import type { CatalogueEntry } from "@neuroos/contracts";
 import { buildApp } from "./app";
 import { type Database, openPglite, openPostgres } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { type Env, loadEnv } from "./env";
+import { CatalogueError, defaultCatalogueDir, loadCatalogue } from "./marketplace/catalogue";
 import { loadOrCreateSecret } from "./secrets";
 
 async function openDatabase(env: Env): Promise<{ database: Database; unlock: () => void }> {
@@ -25,6 +27,14 @@ async function main(): Promise<void> {
     console.error((err as Error).message);
     process.exit(1);
   }
+  // The marketplace catalogue is checked before anything starts: a bad entry stops the boot.
+  let catalogue: CatalogueEntry[];
+  try {
+    catalogue = loadCatalogue(env.MARKETPLACE_DIR ?? defaultCatalogueDir());
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
   let opened: Awaited<ReturnType<typeof openDatabase>>;
   try {
     opened = await openDatabase(env);
@@ -35,7 +45,16 @@ async function main(): Promise<void> {
   }
   const { database, unlock } = opened;
   const sessionSecret = loadOrCreateSecret(env.DATA_DIR, "session-secret", env.SESSION_SECRET);
-  const app = await buildApp({ env, database, sessionSecret });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ env, database, sessionSecret, catalogue });
+  } catch (err) {
+    if (!(err instanceof CatalogueError)) throw err;
+    console.error(err.message);
+    await database.close();
+    unlock();
+    process.exit(1);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

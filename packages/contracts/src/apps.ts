@@ -26,6 +26,9 @@ export type TaskStatus = PlannerTask["status"];
 export type TaskPriority = PlannerTask["priority"];
 export const plannerContentSchema = z.array(plannerTaskSchema).max(200);
 
+/** The document kind of Prompt Canvas's library of saved prompts. */
+export const PROMPT_LIBRARY_KIND = "prompt-canvas";
+
 /** Spec: a saved prompt (id, title, content, timestamp, isFavorite, lastResult). */
 export const savedPromptSchema = z.object({
   id: z.string().min(1).max(64),

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { accessibilitySettingsSchema } from "./accessibility";
 import { ACCESSIBILITY_PREFERENCE } from "./accessibility-settings";
 import { AUDIO_PREFERENCE, audioPreferencesSchema } from "./audio";
+import { PINNED_APPS_PREFERENCE } from "./app-pins";
+import { pinnedAppsSchema } from "./marketplace";
 
 /** Caps of the documents store: one document (title + JSON content), and all of a person's. */
 export const DOCUMENT_MAX_BYTES = 256 * 1024;
@@ -55,6 +57,7 @@ export const preferenceInputSchema = z.object({ value: z.json() }).strict();
 export const preferenceSchemas: Record<string, z.ZodType> = {
   [ACCESSIBILITY_PREFERENCE]: accessibilitySettingsSchema,
   [AUDIO_PREFERENCE]: audioPreferencesSchema,
+  [PINNED_APPS_PREFERENCE]: pinnedAppsSchema,
 };
 export type Preference = { namespace: string; value: z.infer<ReturnType<typeof z.json>> | null };
 

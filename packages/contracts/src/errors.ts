@@ -30,6 +30,8 @@ export const errorCodes = [
   "llm_endpoint_refused",
   "mcp_endpoint_refused",
   "action_output_invalid",
+  // Marketplace: a paid item on a free account.
+  "plan_required",
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

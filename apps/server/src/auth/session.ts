@@ -59,6 +59,16 @@ export function requireSession(db: Db): onRequestHookHandler {
   };
 }
 
+/** onRequest hook for routes open to visitors: the user when signed in, else null (no 401). */
+export function optionalSession(db: Db): onRequestHookHandler {
+  return async (request) => {
+    const token = sessionToken(request);
+    const found = token ? await authenticateSession(db, token) : null;
+    request.user = found?.user ?? null;
+    request.sessionId = found?.sessionId ?? null;
+  };
+}
+
 /**
  * The check at a WebSocket upgrade: a foreign Origin is refused (403) and the session cookie
  * must name a live session (401); the user and session are set on the request.

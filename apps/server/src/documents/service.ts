@@ -147,11 +147,24 @@ export class DocumentService {
   }
 
   async setPreference(userId: string, namespace: string, value: unknown): Promise<Preference> {
-    const json = storableJson(value);
-    if (Buffer.byteLength(json) > PREFERENCE_MAX_BYTES)
-      throw tooLarge(`A preference holds at most ${kB(PREFERENCE_MAX_BYTES)}`);
-    await this.db.transaction(async (tx) => {
+    return this.changePreference(userId, namespace, () => value);
+  }
+
+  /** Changes a preference from its stored value in one step: changes racing each other all count. */
+  async changePreference(
+    userId: string,
+    namespace: string,
+    change: (value: unknown) => unknown,
+  ): Promise<Preference> {
+    return this.db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      const [row] = await tx
+        .select({ value: userPreferences.value })
+        .from(userPreferences)
+        .where(and(eq(userPreferences.userId, userId), eq(userPreferences.namespace, namespace)));
+      const json = storableJson(change(row?.value ?? null));
+      if (Buffer.byteLength(json) > PREFERENCE_MAX_BYTES)
+        throw tooLarge(`A preference holds at most ${kB(PREFERENCE_MAX_BYTES)}`);
       const [held] = await tx
         .select({ n: count() })
         .from(userPreferences)
@@ -169,8 +182,71 @@ export class DocumentService {
           target: [userPreferences.userId, userPreferences.namespace],
           set: { value: sql`${json}::jsonb`, updatedAt: new Date() },
         });
+      return { namespace, value: JSON.parse(json) };
     });
-    return { namespace, value: JSON.parse(json) };
+  }
+
+  /**
+   * Changes the content of the person's newest document of `kind` (made from `fresh` when there
+   * is none) in one step, as a saved change (its version goes up: open copies see it moved on).
+   */
+  async changeNewest(
+    userId: string,
+    kind: string,
+    fresh: { title: string; content: unknown },
+    change: (content: unknown) => unknown,
+  ): Promise<AppDocument> {
+    const row = await this.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      const [newest] = await tx
+        .select()
+        .from(documents)
+        .where(and(eq(documents.userId, userId), eq(documents.kind, kind)))
+        .orderBy(desc(documents.updatedAt), desc(documents.id))
+        .limit(1);
+      const values = stored(newest?.title ?? fresh.title, change(newest ? newest.content : fresh.content));
+      await holdRoom(tx, userId, values.sizeBytes, newest?.id);
+      const [written] = newest
+        ? await tx
+            .update(documents)
+            .set({ ...values, version: newest.version + 1, updatedAt: new Date() })
+            .where(eq(documents.id, newest.id))
+            .returning()
+        : await tx
+            .insert(documents)
+            .values({ userId, kind, ...values })
+            .returning();
+      return written;
+    });
+    if (!row) throw new Error("The document was not stored");
+    return toDocument(row);
+  }
+
+  /** Changes every document of `kind` the change applies to (`change` answers null to leave one as it is). */
+  async changeEach(
+    userId: string,
+    kind: string,
+    change: (content: unknown) => unknown | null,
+  ): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      const rows = await tx
+        .select()
+        .from(documents)
+        .where(and(eq(documents.userId, userId), eq(documents.kind, kind)));
+      let changed = 0;
+      for (const doc of rows) {
+        const next = change(doc.content);
+        if (next === null) continue;
+        const values = stored(doc.title, next);
+        await tx
+          .update(documents)
+          .set({ ...values, version: doc.version + 1, updatedAt: new Date() })
+          .where(eq(documents.id, doc.id));
+        changed += 1;
+      }
+      return changed;
+    });
   }
 
   /** The person's own document (locked for the transaction when `lock`); others' ids are 404. */

@@ -57,6 +57,13 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        path: "/marketplace",
+        element: lazyNamed(
+          () => import("../features/marketplace/marketplace-page"),
+          (m) => m.MarketplacePage,
+        ),
+      },
+      {
         path: "/docs/:page?",
         element: lazyNamed(
           () => import("../features/docs/docs-page"),

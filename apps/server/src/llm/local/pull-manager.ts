@@ -1,6 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { type LocalModel, localModelCatalog } from "@neuroos/contracts";
 import { listInstalled } from "./models-dir";
-import { type PullProgress, pullModel, pullTarget } from "./pull";
+import { PullError, type PullProgress, pullModel, pullTarget } from "./pull";
 
 interface Job {
   name: string;
@@ -9,9 +11,13 @@ interface Job {
   receivedBytes: number;
   totalBytes: number | null;
   error?: string;
+  cancel: AbortController;
+  /** Settles when the download is under way (the Hub answered) or has ended; rejects when it failed. */
+  started: Promise<void>;
+  finished: Promise<void>;
 }
 
-/** Model downloads started from Settings: they run on the server, the page polls their progress. */
+/** Model downloads started from Settings or the marketplace: they run on the server, pages poll their progress. */
 export class PullManager {
   private readonly jobs = new Map<string, Job>();
   private readonly controller = new AbortController();
@@ -27,32 +33,88 @@ export class PullManager {
 
   /** Starts (or joins) the download of `name`; throws PullError for an unknown name. */
   start(name: string): LocalModel {
+    return this.present(this.job(name).name);
+  }
+
+  /**
+   * Starts (or joins) the download of `name` and waits until the Hub answered: rejects with the
+   * PullError when it cannot be downloaded at all (no network, no such file), before any byte.
+   */
+  async begin(name: string): Promise<LocalModel> {
+    const job = this.job(name);
+    await job.started;
+    return this.present(job.name);
+  }
+
+  /** Cancels a running download of `name` and deletes the model (and any partial download). */
+  async remove(name: string): Promise<void> {
+    const target = pullTarget(name);
+    const job = this.jobs.get(target.name);
+    if (job) {
+      job.cancel.abort();
+      await job.finished;
+      this.jobs.delete(target.name);
+    }
+    fs.rmSync(path.join(this.options.modelsDir, target.file), { force: true });
+    const partial = path.join(this.options.modelsDir, ".partial");
+    for (const suffix of [".part", ".json"])
+      fs.rmSync(path.join(partial, `${target.file}${suffix}`), { force: true });
+    try {
+      fs.rmdirSync(partial); // only when empty: other partial downloads are kept for resuming
+    } catch {
+      /* not empty, or not there */
+    }
+  }
+
+  /** The model as listed (installed, download progress); null for an unknown name. */
+  find(name: string): LocalModel | null {
+    return this.list().find((m) => m.name === name) ?? null;
+  }
+
+  private job(name: string): Job {
     const target = pullTarget(name);
     const running = this.jobs.get(target.name);
-    if (running && (running.state === "downloading" || running.state === "verifying"))
-      return this.present(target.name);
+    if (running && (running.state === "downloading" || running.state === "verifying")) return running;
+    const cancel = new AbortController();
+    let markStarted: () => void = () => {};
+    let markFailed: (err: unknown) => void = () => {};
+    const started = new Promise<void>((resolve, reject) => {
+      markStarted = resolve;
+      markFailed = reject;
+    });
+    started.catch(() => {});
     const job: Job = {
       name: target.name,
       file: target.file,
       state: "downloading",
       receivedBytes: 0,
       totalBytes: null,
+      cancel,
+      started,
+      finished: Promise.resolve(),
     };
     this.jobs.set(target.name, job);
-    pullModel(target, {
+    job.finished = pullModel(target, {
       modelsDir: this.options.modelsDir,
       hubUrl: this.options.hubUrl,
       token: this.options.token,
-      signal: this.controller.signal,
-      onProgress: (p: PullProgress) => Object.assign(job, p),
+      signal: AbortSignal.any([this.controller.signal, cancel.signal]),
+      onProgress: (p: PullProgress) => {
+        Object.assign(job, p);
+        markStarted();
+      },
     }).then(
-      (done) => Object.assign(job, { state: "done", receivedBytes: done.bytes, totalBytes: done.bytes }),
+      (done) => {
+        Object.assign(job, { state: "done", receivedBytes: done.bytes, totalBytes: done.bytes });
+        markStarted();
+      },
       (err: unknown) => {
         Object.assign(job, { state: "failed", error: (err as Error).message });
-        this.options.onError?.(err);
+        markFailed(err instanceof PullError ? err : new PullError((err as Error).message));
+        if (!cancel.signal.aborted) this.options.onError?.(err);
       },
     );
-    return this.present(target.name);
+    return job;
   }
 
   private present(name: string): LocalModel {

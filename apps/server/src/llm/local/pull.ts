@@ -27,6 +27,13 @@ export interface PullOptions {
 
 export class PullError extends Error {
   override name = "PullError";
+  constructor(
+    message: string,
+    /** The Hub could not be reached at all: no network (or a wrong HF_ENDPOINT). */
+    readonly unreachable = false,
+  ) {
+    super(message);
+  }
 }
 
 const SAFE_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -55,6 +62,7 @@ function reachError(url: string, err: unknown): PullError {
   const why = cause?.code ?? cause?.message ?? (err as Error).message;
   return new PullError(
     `Cannot reach ${new URL(url).origin} (${why}). Check the network connection (or HF_ENDPOINT) and run again.`,
+    true,
   );
 }
 
@@ -149,6 +157,7 @@ export async function pullModel(
     }
     if (have > 0) await hashFile(partFile, hash);
 
+    options.onProgress?.({ state: "downloading", receivedBytes: have, totalBytes });
     if (totalBytes === null || have < totalBytes) {
       let res: Response;
       try {

@@ -75,6 +75,8 @@ export interface HubFile {
   cutAfterBytes?: number;
   /** Ignore Range headers (always 200 with the whole file). */
   noRange?: boolean;
+  /** Send the body at about this rate (a download whose progress can be watched). */
+  bytesPerSecond?: number;
 }
 
 const ROUTES: Record<string, Flavor> = {
@@ -326,6 +328,18 @@ export class ProviderTestServer {
       setTimeout(() => res.socket?.destroy(), 20);
       return;
     }
-    res.end(part);
+    if (!file.bytesPerSecond) return void res.end(part);
+    const chunk = 64 * 1024;
+    const everyMs = Math.max(1, Math.round((chunk / file.bytesPerSecond) * 1000));
+    let sent = 0;
+    const timer = setInterval(() => {
+      if (res.destroyed) return clearInterval(timer);
+      res.write(part.subarray(sent, sent + chunk));
+      sent += chunk;
+      if (sent >= part.length) {
+        clearInterval(timer);
+        res.end();
+      }
+    }, everyMs);
   }
 }

@@ -1,6 +1,7 @@
 import { NavLink } from "react-router";
-import { type AppEntry, appGroups, appsIn, isAvailable } from "../../app/registry";
+import { type AppEntry, appGroups, appRegistry, appsIn, isAvailable } from "../../app/registry";
 import { cn } from "../../lib/cn";
+import { usePinnedApps } from "../../lib/resources/pinned-apps";
 
 const itemClasses = "flex items-center gap-3 rounded-md px-3 py-2 text-sm";
 
@@ -39,26 +40,47 @@ function NavItem({ entry, onNavigate }: { entry: AppEntry; onNavigate?: () => vo
   );
 }
 
-/** The dashboard's sections, grouped as in the spec (System, Desktop Apps). */
+function NavGroup({
+  title,
+  entries,
+  onNavigate,
+}: {
+  title: string;
+  entries: AppEntry[];
+  onNavigate?: () => void;
+}) {
+  return (
+    <div>
+      <h2 className="mb-2 px-3 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+        {title}
+      </h2>
+      <ul className="grid gap-0.5">
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <NavItem entry={entry} onNavigate={onNavigate} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The dashboard's sections, grouped as in the spec (System, Desktop Apps), and the apps the person pinned. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const pinned = usePinnedApps()
+    .map((id) => appRegistry.find((entry) => entry.id === id))
+    .filter((entry): entry is AppEntry => entry !== undefined && isAvailable(entry));
   return (
     <nav aria-label="Dashboard" className="grid gap-6 p-4">
       {sidebarGroups.map((group) => (
-        <div key={group.id}>
-          <h2 className="mb-2 px-3 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
-            {group.title}
-          </h2>
-          <ul className="grid gap-0.5">
-            {appsIn(group.id)
-              .filter((entry) => entry.sidebar !== false)
-              .map((entry) => (
-                <li key={entry.id}>
-                  <NavItem entry={entry} onNavigate={onNavigate} />
-                </li>
-              ))}
-          </ul>
-        </div>
+        <NavGroup
+          key={group.id}
+          title={group.title}
+          entries={appsIn(group.id).filter((entry) => entry.sidebar !== false)}
+          onNavigate={onNavigate}
+        />
       ))}
+      {pinned.length > 0 ? <NavGroup title="Pinned" entries={pinned} onNavigate={onNavigate} /> : null}
     </nav>
   );
 }

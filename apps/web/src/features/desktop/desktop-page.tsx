@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { HostedScreen } from "../../app/hosted-screen";
 import { type AppEntry, appRegistry, isAvailable } from "../../app/registry";
+import { usePinnedApps } from "../../lib/resources/pinned-apps";
 import { AppWindow } from "./app-window";
 import { Launcher, matchApps } from "./launcher";
 import { Taskbar } from "./taskbar";
@@ -26,6 +27,10 @@ export function DesktopPage() {
   const area = useRef<HTMLDivElement>(null);
   const restore = useCallback((stored: DesktopState) => dispatch({ type: "restore", state: stored }), []);
   const layout = useDesktopLayout(state, restore);
+  // Apps the person pinned from the marketplace join the grid.
+  const pinned = usePinnedApps()
+    .map(appOf)
+    .filter((app): app is AppEntry => app !== undefined && !app.onDesktop);
 
   const viewport = (): Viewport => ({
     width: area.current?.clientWidth ?? window.innerWidth,
@@ -83,7 +88,7 @@ export function DesktopPage() {
       <h1 className="sr-only">Desktop</h1>
       <div ref={area} className="relative isolate min-h-0 flex-1 overflow-hidden">
         <ul aria-label="Desktop apps" className="grid grid-cols-4 content-start gap-2 p-4 sm:grid-cols-8">
-          {gridApps.map((app) => {
+          {[...gridApps, ...pinned].map((app) => {
             const Icon = app.icon;
             return (
               <li key={app.id}>

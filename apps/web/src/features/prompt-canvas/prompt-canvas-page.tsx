@@ -1,4 +1,10 @@
-import { fillPrompt, promptVariables, type SavedPrompt, sortPrompts } from "@neuroos/contracts";
+import {
+  fillPrompt,
+  PROMPT_LIBRARY_KIND,
+  promptVariables,
+  type SavedPrompt,
+  sortPrompts,
+} from "@neuroos/contracts";
 import { Copy, FilePlus2, Play, Plus, Save, Star, Trash2, X } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { Button } from "../../components/ui/button";
@@ -17,7 +23,7 @@ export const DEFAULT_PROMPT_TITLE = "Untitled Prompt";
 /** Side by side: at most three models at once. */
 export const MAX_MODELS = 3;
 const libraryDocument = {
-  kind: "prompt-canvas",
+  kind: PROMPT_LIBRARY_KIND,
   defaultTitle: "Prompts",
   emptyContent: [] as SavedPrompt[],
   localKeys: { title: "prompt-canvas-library", content: "prompt-canvas-prompts" },
