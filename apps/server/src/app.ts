@@ -36,6 +36,7 @@ import { modelCallRecorder } from "./logs/model-calls";
 import { logsRoutes } from "./logs/routes";
 import { mcpClientRoutes } from "./mcp/client-routes";
 import { McpConnections } from "./mcp/connections";
+import { McpContents } from "./mcp/contents";
 import { sandboxLauncher } from "./mcp/launch";
 import { mcpRoutes } from "./mcp/routes";
 import { McpServers } from "./mcp/servers";
@@ -258,8 +259,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
+  // Safe mode's questions to the person (an agent's tool calls, and /mcp calls of tokens that ask).
+  const approvals = new Approvals(bus);
   // NeuroOS as an MCP server: the same workspace tools for outside clients, by access token.
-  await app.register(mcpRoutes, { db: database.db, bus, tools });
+  await app.register(mcpRoutes, {
+    db: database.db,
+    bus,
+    tools,
+    approvals,
+    approvalTimeoutMs: env.MCP_APPROVAL_TIMEOUT_MS,
+  });
   // NeuroOS as an MCP client: the person's servers, one SDK client each, connected on first use.
   const mcpServers = new McpServers({ db: database.db, box: llm.box, endpointPolicy: llm.endpointPolicy });
   const mcpConnections = new McpConnections({
@@ -269,15 +278,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     launchStdio: sandboxLauncher({ sandbox, workspaces, owner: (userId) => mcpServers.owner(userId) }),
   });
   app.addHook("onClose", () => mcpConnections.closeAll());
-  await app.register(mcpClientRoutes, { db: database.db, servers: mcpServers, connections: mcpConnections });
+  const mcpContents = new McpContents({
+    servers: mcpServers,
+    connections: mcpConnections,
+    maxBytes: env.MCP_RESOURCE_MAX_BYTES,
+  });
+  await app.register(mcpClientRoutes, {
+    db: database.db,
+    servers: mcpServers,
+    connections: mcpConnections,
+    contents: mcpContents,
+  });
   const replies = new ChatReplies({
     db: database.db,
     bus,
     gateway: llm.gateway,
-    approvals: new Approvals(bus),
+    approvals,
     tools,
     memories,
     maxSteps: env.AGENT_MAX_STEPS,
+    // A message's attached resources are read from the person's MCP servers when it is sent.
+    resources: { read: (userId, serverId, uri) => mcpContents.readResource(userId, serverId, uri) },
   });
   replies.register(frames);
   app.addHook("preClose", () => replies.close());

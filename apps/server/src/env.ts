@@ -112,6 +112,18 @@ export const envSchema = z.object({
   LLM_LOCAL_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   /** A call of a tool on a person's MCP server that takes longer fails (and is cancelled). */
   MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  /** A resource attached to a chat message (or a prompt filled in) over this many bytes is refused. */
+  MCP_RESOURCE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(10 * 1024 * 1024)
+    .default(100_000),
+  /**
+   * A call through /mcp with a token that asks first waits this long for the person's answer, then
+   * is refused. Keep it under MCP clients' request timeout (the official SDKs': 60 s).
+   */
+  MCP_APPROVAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(55_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,9 +1,16 @@
-import { createMcpServerSchema, type McpServerDetail, updateMcpServerSchema } from "@neuroos/contracts";
+import {
+  createMcpServerSchema,
+  getMcpPromptSchema,
+  type McpServerDetail,
+  readMcpResourceQuerySchema,
+  updateMcpServerSchema,
+} from "@neuroos/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { parse } from "../http/errors";
 import type { McpConnections } from "./connections";
+import type { McpContents } from "./contents";
 import type { McpServerConfig, McpServers } from "./servers";
 
 /** How long GET /api/mcp/servers/:id waits for a connection being made before answering. */
@@ -14,9 +21,9 @@ type WithId = FastifyRequest<{ Params: { id: string } }>;
 /** /api/mcp/servers: the person's MCP servers (NeuroOS as an MCP client) and their live state. */
 export async function mcpClientRoutes(
   app: FastifyInstance,
-  deps: { db: Db; servers: McpServers; connections: McpConnections },
+  deps: { db: Db; servers: McpServers; connections: McpConnections; contents: McpContents },
 ) {
-  const { servers, connections } = deps;
+  const { servers, connections, contents } = deps;
   const userId = (request: FastifyRequest) => request.user?.id ?? "";
   const detail = async (
     found: { config: McpServerConfig; createdAt: Date },
@@ -42,6 +49,15 @@ export async function mcpClientRoutes(
     const changed = await servers.update(userId(request), request.params.id, input);
     connections.forget(changed.config.id);
     return detail(changed, 0);
+  });
+  // What a server holds besides tools: one resource read, one prompt filled in.
+  app.get("/api/mcp/servers/:id/resource", async (request: WithId) => {
+    const { uri } = parse(readMcpResourceQuerySchema, request.query);
+    return contents.readResource(userId(request), request.params.id, uri);
+  });
+  app.post("/api/mcp/servers/:id/prompt", async (request: WithId) => {
+    const input = parse(getMcpPromptSchema, request.body);
+    return contents.getPrompt(userId(request), request.params.id, input.name, input.arguments);
   });
   app.delete("/api/mcp/servers/:id", async (request: WithId, reply) => {
     await servers.remove(userId(request), request.params.id);
