@@ -6,7 +6,10 @@ import { AppServer } from "./app-server";
  * Tests against a model: each worker runs its own server, pointed at the scripted provider
  * test server (OpenAI wire protocol, native tool calls) as the server-wide OpenAI provider.
  */
-export const test = base.extend<object, { provider: ProviderTestServer; app: AppServer }>({
+export const test = base.extend<
+  object,
+  { provider: ProviderTestServer; appEnv: Record<string, string>; app: AppServer }
+>({
   provider: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern
     async ({}, use) => {
@@ -16,11 +19,15 @@ export const test = base.extend<object, { provider: ProviderTestServer; app: App
     },
     { scope: "worker" },
   ],
+  /** More of the server's configuration (a spec's own fixtures may set it). */
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern
+  appEnv: [async ({}, use) => use({}), { scope: "worker" }],
   app: [
-    async ({ provider }, use) => {
+    async ({ provider, appEnv }, use) => {
       const app = await AppServer.start({
         OPENAI_API_KEY: "sk-e2e-test",
         OPENAI_BASE_URL: provider.base("openai"),
+        ...appEnv,
       });
       await use(app);
       await app.dispose();
