@@ -80,15 +80,15 @@ export class McpContents {
     const { config } = await servers.get(userId, serverId);
     const status = await connections.status(config, CATALOG_WAIT_MS);
     const listed = status.state === "ready" ? status.prompts.find((p) => p.name === name) : undefined;
+    // Checked against the server's list when it is ready; otherwise the request says why not.
     if (status.state === "ready") {
-      const prompt = listed;
-      if (!prompt)
+      if (!listed)
         throw new AppError(404, "not_found", `The server "${config.name}" has no prompt "${name}"`);
       const fields: Record<string, string> = {};
-      for (const arg of prompt.arguments)
+      for (const arg of listed.arguments)
         if (arg.required && !args[arg.name]?.trim()) fields[`arguments.${arg.name}`] = "Required";
       for (const given of Object.keys(args))
-        if (!prompt.arguments.some((a) => a.name === given))
+        if (!listed.arguments.some((a) => a.name === given))
           fields[`arguments.${given}`] = `The prompt "${name}" takes no such argument`;
       const first = Object.entries(fields)[0];
       if (first) throw new AppError(400, "validation_failed", `${first[0]}: ${first[1]}`, fields);
