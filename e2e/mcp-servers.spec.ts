@@ -1,31 +1,15 @@
 import type { McpServerDetail } from "@neuroos/contracts";
 import { type Browser, expect, type Page } from "@playwright/test";
-import { type EverythingServer, startEverything } from "../apps/server/src/mcp/testing/everything";
 import { ConsolePage } from "./pages/console-page";
 import { createAccount, newAccount, signIn } from "./support/accounts";
 import { chooseTheme, scrollsSideways, seriousViolations, toasts } from "./support/ui";
-import { test as withProvider } from "./support/with-provider";
+import { test } from "./support/with-mcp";
 
 /**
  * MCP servers on Tools & Agents: this spec's server (with the scripted model provider) may reach
  * the reference MCP server (`server-everything` over Streamable HTTP) started for it. The first
  * account on that server is the admin; the next ones are users.
  */
-const test = withProvider.extend<object, { everything: EverythingServer }>({
-  everything: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern
-    async ({}, use) => {
-      const server = await startEverything("streamableHttp");
-      await use(server);
-      await server.kill();
-    },
-    { scope: "worker" },
-  ],
-  appEnv: [
-    async ({ everything }, use) => use({ LLM_ENDPOINT_ALLOWLIST: `127.0.0.1:${everything.port}` }),
-    { scope: "worker" },
-  ],
-});
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 test.beforeEach(({ provider }) => provider.reset());
 

@@ -1,6 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect, test } from "@playwright/test";
+import { ConsolePage } from "./pages/console-page";
 import { signedInAccount } from "./support/accounts";
 import { scrollsSideways, seriousViolations } from "./support/ui";
 
@@ -48,4 +49,70 @@ test("an access token made in Settings opens /mcp to an MCP client until it is r
 
   await page.setViewportSize({ width: 360, height: 740 });
   expect(await scrollsSideways(page)).toBe(false);
+});
+
+/** A token made to ask first: its writes wait for the approval card in the console. */
+test("a token that asks before writes and runs: approved in the console it writes, denied it is refused", async ({
+  page,
+  baseURL,
+}) => {
+  await signedInAccount(page);
+  await page.goto("/dashboard/settings");
+  const section = page.getByRole("region", { name: "Access tokens (MCP)" });
+  await section.getByLabel("Token name").fill("Careful IDE");
+  await expect(section.getByLabel("Ask me in the console before writes and runs")).toHaveCount(0);
+  await section.getByLabel("Access").selectOption("full");
+  await section.getByLabel("Ask me in the console before writes and runs").check();
+  expect(await seriousViolations(page), "token form with the option").toEqual([]);
+  await section.getByRole("button", { name: "Make token" }).click();
+  const token = (await section.getByTestId("new-access-token").textContent()) ?? "";
+  await expect(section.getByRole("list", { name: "Access tokens" })).toContainText(
+    "asks in the console before writes and runs",
+  );
+
+  const ui = new ConsolePage(page);
+  await ui.goto();
+  await expect(ui.statusBar.getByRole("status")).toHaveText("Ready");
+  const client = new Client({ name: "e2e", version: "1.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL("/mcp", baseURL), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
+  const requests = page.getByRole("region", { name: "Requests from your access tokens" });
+  const file = async (path: string) => {
+    const res = await page.request.get(`/api/files/content?path=${encodeURIComponent(path)}`);
+    return res.ok() ? (await res.json()).content : null;
+  };
+
+  const approvedCall = client.callTool({
+    name: "write_file",
+    arguments: { path: "/home/user/careful.txt", content: "from the IDE" },
+  });
+  const card = requests.getByRole("region", { name: /Approval needed: write_file/ });
+  await expect(card).toContainText("An app using your access token “Careful IDE” waits for you");
+  const content = card.getByLabel("File content to write (you can edit it)");
+  await expect(content).toHaveValue("from the IDE");
+  expect(await file("/home/user/careful.txt")).toBeNull();
+  expect(await seriousViolations(page), "console with a token's question").toEqual([]);
+  await content.fill("approved in the console");
+  await card.getByRole("button", { name: "Approve" }).click();
+  expect((await approvedCall).isError).toBe(false);
+  await expect(requests.getByRole("status")).toHaveText("write_file from “Careful IDE”: Approved");
+  expect(await file("/home/user/careful.txt")).toBe("approved in the console");
+  await requests.getByRole("button", { name: "Dismiss: write_file from Careful IDE" }).click();
+  await expect(requests).toBeHidden();
+
+  // Settled as soon as Deny is clicked: its refusal is kept (not left unhandled) until asserted.
+  const deniedCall = client.callTool({ name: "run_shell", arguments: { command: "touch denied.txt" } }).then(
+    () => null,
+    (err: Error) => err,
+  );
+  const shellCard = requests.getByRole("region", { name: /Approval needed: run_shell/ });
+  await expect(shellCard.getByLabel("Command to run (you can edit it)")).toHaveValue("touch denied.txt");
+  await shellCard.getByRole("button", { name: "Deny" }).click();
+  expect((await deniedCall)?.message).toMatch(/Not approved: the person denied it/);
+  await expect(requests.getByRole("status")).toHaveText("run_shell from “Careful IDE”: Denied");
+  expect(await file("/home/user/denied.txt")).toBeNull();
+  await client.close();
 });

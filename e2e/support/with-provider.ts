@@ -20,7 +20,9 @@ export const test = base.extend<
     },
     { scope: "worker" },
   ],
-  appEnv: [{}, { scope: "worker", option: true }],
+  /** More of the server's configuration (a spec's own fixtures may set it). */
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern
+  appEnv: [async ({}, use) => use({}), { scope: "worker" }],
   app: [
     async ({ provider, appEnv }, use) => {
       const app = await AppServer.start({

@@ -45,6 +45,7 @@ import { marketplaceRoutes } from "./marketplace/routes";
 import { MarketplaceService } from "./marketplace/service";
 import { mcpClientRoutes } from "./mcp/client-routes";
 import { McpConnections } from "./mcp/connections";
+import { McpContents } from "./mcp/contents";
 import { sandboxLauncher } from "./mcp/launch";
 import { mcpRoutes } from "./mcp/routes";
 import { McpServers } from "./mcp/servers";
@@ -270,8 +271,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
+  // Safe mode's questions to the person (an agent's tool calls, and /mcp calls of tokens that ask).
+  const approvals = new Approvals(bus);
   // NeuroOS as an MCP server: the same workspace tools for outside clients, by access token.
-  await app.register(mcpRoutes, { db: database.db, bus, tools });
+  await app.register(mcpRoutes, {
+    db: database.db,
+    bus,
+    tools,
+    approvals,
+    approvalTimeoutMs: env.MCP_APPROVAL_TIMEOUT_MS,
+  });
   // NeuroOS as an MCP client: the person's servers, one SDK client each, connected on first use.
   const mcpServers = new McpServers({ db: database.db, box: llm.box, endpointPolicy: llm.endpointPolicy });
   const mcpConnections = new McpConnections({
@@ -282,7 +291,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook("onClose", () => mcpConnections.closeAll());
   const mcpCalls = mcpCallRecorder({ db: database.db, bus });
-  await app.register(mcpClientRoutes, { db: database.db, servers: mcpServers, connections: mcpConnections });
+  const mcpContents = new McpContents({
+    servers: mcpServers,
+    connections: mcpConnections,
+    maxBytes: env.MCP_RESOURCE_MAX_BYTES,
+  });
+  await app.register(mcpClientRoutes, {
+    db: database.db,
+    servers: mcpServers,
+    connections: mcpConnections,
+    contents: mcpContents,
+  });
   // The marketplace: the shipped catalogue (checked now: a bad entry stops the boot) and what
   // people published; installs go through each feature's service (agents, documents, MCP, models).
   const entries = new PublishedEntries(database.db);
@@ -304,7 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     bus,
     gateway: llm.gateway,
-    approvals: new Approvals(bus),
+    approvals,
     tools,
     memories,
     // An agent's selected MCP tools: its servers connected for the turn, every call logged.
@@ -315,6 +334,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         selected,
       ),
     maxSteps: env.AGENT_MAX_STEPS,
+    // A message's attached resources are read from the person's MCP servers when it is sent.
+    resources: { read: (userId, serverId, uri) => mcpContents.readResource(userId, serverId, uri) },
   });
   replies.register(frames);
   app.addHook("preClose", () => replies.close());

@@ -114,6 +114,18 @@ export const envSchema = z.object({
   MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   /** The marketplace catalogue: a folder of JSON entries (default: apps/server/catalogue, shipped). */
   MARKETPLACE_DIR: z.string().min(1).optional(),
+  /** A resource attached to a chat message (or a prompt filled in) over this many bytes is refused. */
+  MCP_RESOURCE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(10 * 1024 * 1024)
+    .default(100_000),
+  /**
+   * A call through /mcp with a token that asks first waits this long for the person's answer, then
+   * is refused. Keep it under MCP clients' request timeout (the official SDKs': 60 s).
+   */
+  MCP_APPROVAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(55_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

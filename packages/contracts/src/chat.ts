@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mcpResourceContentSchema } from "./mcp";
 
 export const DEFAULT_SESSION_TITLE = "New Session";
 
@@ -33,6 +34,8 @@ export const messageMetadataSchema = z
     tokenCount: z.number().optional(),
     error: z.string().optional(),
     stopped: z.boolean().optional(),
+    /** A user message's attached MCP resources, as read when it was sent (the model gets them). */
+    resources: z.array(mcpResourceContentSchema).optional(),
   })
   .catchall(z.unknown());
 

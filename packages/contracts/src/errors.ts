@@ -29,6 +29,9 @@ export const errorCodes = [
   "llm_bad_request",
   "llm_endpoint_refused",
   "mcp_endpoint_refused",
+  // A person's MCP server: not reachable now, or it answered with an error.
+  "mcp_unavailable",
+  "mcp_server_error",
   "action_output_invalid",
   // Marketplace: a paid item on a free account.
   "plan_required",

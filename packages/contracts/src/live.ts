@@ -2,6 +2,7 @@ import { z } from "zod";
 import { chatMessageSchema, chatSessionSchema } from "./chat";
 import { fileContentSchema, fileListingSchema } from "./files";
 import { executionLogSchema } from "./logs";
+import { MCP_RESOURCES_PER_MESSAGE } from "./mcp";
 import { systemModuleSchema } from "./modules";
 
 /** Frames the browser sends on the live channel `/ws`. Each is validated before use. */
@@ -20,6 +21,13 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
     type: z.literal("chat_message"),
     sessionId: id,
     content: z.string().trim().min(1).max(100_000),
+    /** Resources of the person's MCP servers to read and send with the message. */
+    resources: z
+      .array(z.object({ serverId: id, uri: z.string().min(1).max(2000) }))
+      .max(MCP_RESOURCES_PER_MESSAGE, `At most ${MCP_RESOURCES_PER_MESSAGE} resources per message`)
+      .optional(),
+    /** Echoed on an error frame when the message is refused. */
+    requestId,
   }),
   z.object({ type: z.literal("chat_stop"), sessionId: id }),
   z.object({
@@ -156,20 +164,33 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("activity"), entry: executionLogSchema }),
   z.object({ type: z.literal("session_updated"), session: chatSessionSchema }),
   z.object({ type: z.literal("session_deleted"), sessionId: id }),
-  z.object({
-    type: z.literal("approval_request"),
-    sessionId: id,
-    /** The assistant message and tool call the question is about. */
-    messageId: id,
-    toolCallId: id,
-    approvalId: id,
-    tool: z.string(),
-    input: json,
-    expiresAt: z.string(),
-  }),
+  /**
+   * A question to the person about one tool call: an agent's (its session, assistant message
+   * and call) or an outside MCP client's through an access token that asks first (the token).
+   */
+  z
+    .object({
+      type: z.literal("approval_request"),
+      sessionId: id.optional(),
+      messageId: id.optional(),
+      toolCallId: id.optional(),
+      accessToken: z.object({ id, name: z.string() }).optional(),
+      approvalId: id,
+      tool: z.string(),
+      input: json,
+      expiresAt: z.string(),
+    })
+    .refine(
+      (f) =>
+        f.accessToken === undefined
+          ? f.sessionId !== undefined && f.messageId !== undefined && f.toolCallId !== undefined
+          : f.sessionId === undefined && f.messageId === undefined && f.toolCallId === undefined,
+      { message: "An approval names an agent's tool call or an access token, not both" },
+    ),
   z.object({
     type: z.literal("approval_settled"),
-    sessionId: id,
+    /** Absent for an access token's question. */
+    sessionId: id.optional(),
     approvalId: id,
     approved: z.boolean(),
     reason: z.string(),

@@ -13,8 +13,14 @@ export const createAccessTokenSchema = z
   .object({
     name: z.string().trim().min(1, "Name the token").max(100, "At most 100 characters"),
     scope: z.enum(accessTokenScopes),
+    /** Calls that write or run (write_file, run_code, run_shell) wait for the person's approval in the console. */
+    requireApproval: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .refine((t) => !(t.requireApproval && t.scope !== "full"), {
+    path: ["requireApproval"],
+    message: "Only a full-access token writes or runs anything to ask about",
+  });
 export type CreateAccessTokenInput = z.input<typeof createAccessTokenSchema>;
 
 export interface AccessTokenSummary {
@@ -23,7 +29,10 @@ export interface AccessTokenSummary {
   scope: AccessTokenScope;
   /** The token's first characters, to tell tokens apart. */
   prefix: string;
+  /** Writes and runs through this token wait for the person's approval in the console. */
+  requireApproval: boolean;
   createdAt: string;
+  /** Updated at most once a minute. */
   lastUsedAt: string | null;
 }
 
@@ -178,4 +187,49 @@ export type McpServerStatus =
 
 export interface McpServerDetail extends McpServerSummary {
   status: McpServerStatus;
+}
+
+/** At most this many resources go with one chat message. */
+export const MCP_RESOURCES_PER_MESSAGE = 3;
+
+/**
+ * A resource of one of the person's MCP servers as read for a chat message (and stored with it):
+ * its text (text contents, and blobs of a text type), or none when it is binary only; binary
+ * parts are counted and described to the model, not included.
+ */
+export const mcpResourceContentSchema = z.object({
+  serverId: z.string(),
+  server: z.string(),
+  uri: z.string(),
+  name: z.string(),
+  mimeType: z.string().nullable(),
+  /** Its size as read: text in UTF-8 bytes plus the decoded size of its blobs. */
+  bytes: z.number(),
+  text: z.string().nullable(),
+  binaryParts: z.number(),
+});
+export type McpResourceContent = z.infer<typeof mcpResourceContentSchema>;
+
+/** `GET /api/mcp/servers/:id/resource?uri=`: which resource to read. */
+export const readMcpResourceQuerySchema = z
+  .object({ uri: z.string().min(1, "Name the resource's uri").max(2000, "At most 2000 characters") })
+  .strict();
+
+/** `POST /api/mcp/servers/:id/prompt`: a prompt of the server, with its arguments' values. */
+export const getMcpPromptSchema = z
+  .object({
+    name: z.string().min(1, "Name the prompt").max(200),
+    arguments: z
+      .record(z.string().max(200), z.string().max(10_000, "At most 10,000 characters"))
+      .refine((a) => Object.keys(a).length <= 50, "At most 50 arguments")
+      .default({}),
+  })
+  .strict();
+export type GetMcpPromptInput = z.input<typeof getMcpPromptSchema>;
+
+/** A prompt as the server filled it in: its messages as text (other content described in words). */
+export interface McpPromptResult {
+  name: string;
+  description: string | null;
+  messages: { role: "user" | "assistant"; text: string }[];
 }

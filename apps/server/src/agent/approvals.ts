@@ -13,11 +13,18 @@ export interface ApprovalDecision {
 
 type ApprovalRequest = Extract<ServerFrame, { type: "approval_request" }>;
 
-/** The tool call a question is about. */
+/** The tool call a question is about: an agent's in a chat session. */
 export interface ApprovalSubject {
   sessionId: string;
   messageId: string;
   toolCallId: string;
+  tool: string;
+  input: unknown;
+}
+
+/** Or an outside MCP client's, through an access token that asks before writes and runs. */
+export interface TokenApprovalSubject {
+  accessToken: { id: string; name: string };
   tool: string;
   input: unknown;
 }
@@ -29,7 +36,8 @@ interface Pending {
 }
 
 /**
- * Safe mode's questions to the person: an `approval_request` frame goes to the user's
+ * Safe mode's questions to the person (an agent's tool calls, and calls through /mcp with a token
+ * that asks first): an `approval_request` frame goes to the user's
  * browsers (and again to each browser that connects while it waits); an `approval_response`
  * frame (or 5 minutes without one, or Stop) settles it.
  */
@@ -41,9 +49,15 @@ export class Approvals {
     private readonly timeoutMs = APPROVAL_TIMEOUT_MS,
   ) {}
 
-  request(userId: string, subject: ApprovalSubject, signal: AbortSignal): Promise<ApprovalDecision> {
+  /** Asks; settles with the answer, or denied after `timeoutMs` (default: the service's) or on abort. */
+  request(
+    userId: string,
+    subject: ApprovalSubject | TokenApprovalSubject,
+    signal: AbortSignal,
+    timeoutMs = this.timeoutMs,
+  ): Promise<ApprovalDecision> {
     const approvalId = randomUUID();
-    const { sessionId } = subject;
+    const sessionId = "sessionId" in subject ? subject.sessionId : undefined;
     return new Promise((resolve) => {
       const settle = (decision: ApprovalDecision) => {
         if (!this.pending.delete(approvalId)) return;
@@ -51,14 +65,14 @@ export class Approvals {
         signal.removeEventListener("abort", onAbort);
         this.bus.publish(userId, {
           type: "approval_settled",
-          sessionId,
+          ...(sessionId === undefined ? {} : { sessionId }),
           approvalId,
           approved: decision.approved,
           reason: decision.reason,
         });
         resolve(decision);
       };
-      const timer = setTimeout(() => settle({ approved: false, reason: "timeout" }), this.timeoutMs);
+      const timer = setTimeout(() => settle({ approved: false, reason: "timeout" }), timeoutMs);
       const onAbort = () => settle({ approved: false, reason: "stopped" });
       signal.addEventListener("abort", onAbort, { once: true });
       const frame: ApprovalRequest = {
@@ -66,7 +80,7 @@ export class Approvals {
         ...subject,
         input: asJson(subject.input),
         approvalId,
-        expiresAt: new Date(Date.now() + this.timeoutMs).toISOString(),
+        expiresAt: new Date(Date.now() + timeoutMs).toISOString(),
       };
       this.pending.set(approvalId, { userId, frame, settle });
       this.bus.publish(userId, frame);

@@ -1,5 +1,6 @@
-import type { ChatMessage } from "@neuroos/contracts";
+import { type ChatMessage, type McpResourceContent, mcpResourceContentSchema } from "@neuroos/contracts";
 import type { GatewayMessage } from "../llm";
+import { describeBinary } from "../mcp/content-text";
 
 /** Tool outputs older than the last few are shortened to this many characters. */
 const SHORT_OUTPUT = 400;
@@ -61,9 +62,32 @@ export function toGatewayMessages(
         ? { role: "assistant", content: m.content, toolCalls }
         : { role: "assistant", content: m.content };
     }
+    if (m.role === "user") return { role: "user", content: withResources(m.content, m.metadata.resources) };
     return { role: m.role, content: m.content };
   });
   return trimToWindow(out, maxChars);
+}
+
+const attribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+
+/** A resource as the model reads it: its text (or what it is, when binary) marked with its origin. */
+function resourceBlock(r: McpResourceContent): string {
+  const head = `<resource server="${attribute(r.server)}" uri="${attribute(r.uri)}" name="${attribute(r.name)}"${r.mimeType ? ` type="${attribute(r.mimeType)}"` : ""}>`;
+  const body =
+    r.text === null
+      ? describeBinary(r.uri, r.mimeType, r.bytes)
+      : r.binaryParts > 0
+        ? `${r.text}\n[and ${r.binaryParts} binary part(s): not readable as text]`
+        : r.text;
+  return `${head}\n${body}\n</resource>`;
+}
+
+/** A user message with the resources attached to it, after the person's own words. */
+export function withResources(content: string, resources: unknown): string {
+  const parsed = mcpResourceContentSchema.array().safeParse(resources);
+  if (!parsed.success || parsed.data.length === 0) return content;
+  const blocks = parsed.data.map(resourceBlock).join("\n\n");
+  return `${content}\n\nAttached resources (from the person's MCP servers):\n\n${blocks}`;
 }
 
 const size = (m: GatewayMessage) => JSON.stringify(m).length;

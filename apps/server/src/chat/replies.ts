@@ -1,10 +1,24 @@
-import { DEFAULT_SESSION_TITLE, type ServerFrame, type User } from "@neuroos/contracts";
+import {
+  type ClientFrame,
+  DEFAULT_SESSION_TITLE,
+  type McpResourceContent,
+  type ServerFrame,
+  type User,
+} from "@neuroos/contracts";
 import { AppError } from "../http/errors";
 import type { FrameRouter } from "../live/frame-router";
 import * as chat from "./service";
 import { type ChatTurnDeps, runTurn } from "./turn";
 
 const TITLE_LENGTH = 60;
+
+/** A resource the person attached to a message: which server of theirs, which uri. */
+export type ResourceRef = NonNullable<Extract<ClientFrame, { type: "chat_message" }>["resources"]>[number];
+
+export interface ChatRepliesDeps extends ChatTurnDeps {
+  /** Reads a resource of one of the person's MCP servers (refusing unknown ones and oversize). */
+  resources?: { read(userId: string, serverId: string, uri: string): Promise<McpResourceContent> };
+}
 
 /** A session title from the first message: its first line, cut at a word near 60 characters. */
 export function titleFrom(content: string): string {
@@ -26,10 +40,12 @@ export class ChatReplies {
   private readonly running = new Map<string, AbortController>();
   private readonly agentTurns = new Set<string>();
 
-  constructor(private readonly deps: ChatTurnDeps) {}
+  constructor(private readonly deps: ChatRepliesDeps) {}
 
   register(router: FrameRouter): void {
-    router.on("chat_message", (ctx, frame) => this.send(ctx.user, frame.sessionId, frame.content));
+    router.on("chat_message", (ctx, frame) =>
+      this.send(ctx.user, frame.sessionId, frame.content, frame.resources ?? []),
+    );
     router.on("chat_stop", (ctx, frame) => this.stop(ctx.user.id, frame.sessionId));
     router.on("approval_response", (ctx, frame) => {
       if (!this.deps.approvals.answer(ctx.user.id, frame.approvalId, frame.approved, frame.input)) {
@@ -38,8 +54,16 @@ export class ChatReplies {
     });
   }
 
-  /** Stores the message and starts the turn; resolves once the message is stored. */
-  async send(user: Pick<User, "id" | "plan">, sessionId: string, content: string): Promise<void> {
+  /**
+   * Stores the message (with its resources, read now) and starts the turn; resolves once the
+   * message is stored. A resource that cannot be read refuses the whole message.
+   */
+  async send(
+    user: Pick<User, "id" | "plan">,
+    sessionId: string,
+    content: string,
+    resourceRefs: readonly ResourceRef[] = [],
+  ): Promise<void> {
     const { db, bus } = this.deps;
     const session = await chat.getSession(db, user.id, sessionId);
     const key = `${user.id}:${sessionId}`;
@@ -52,7 +76,9 @@ export class ChatReplies {
       const isFirst =
         session.title === DEFAULT_SESSION_TITLE &&
         (await chat.listMessages(db, user.id, sessionId)).length === 0;
-      const message = await chat.addUserMessage(db, { sessionId, content, metadata: {} });
+      const resources = await this.readResources(user.id, resourceRefs);
+      const metadata = resources.length > 0 ? { resources } : {};
+      const message = await chat.addUserMessage(db, { sessionId, content, metadata });
       bus.publish(user.id, { type: "chat_message", sessionId, message });
       void runTurn(this.deps, { user, session, signal: controller.signal })
         .catch(() => {})
@@ -72,6 +98,16 @@ export class ChatReplies {
       this.agentTurns.delete(key);
       throw err;
     }
+  }
+
+  private async readResources(userId: string, refs: readonly ResourceRef[]): Promise<McpResourceContent[]> {
+    if (refs.length === 0) return [];
+    const reader = this.deps.resources;
+    if (!reader) throw new AppError(400, "bad_request", "Resources cannot be attached here");
+    const unique = refs.filter(
+      (ref, i) => refs.findIndex((r) => r.serverId === ref.serverId && r.uri === ref.uri) === i,
+    );
+    return Promise.all(unique.map((ref) => reader.read(userId, ref.serverId, ref.uri)));
   }
 
   /** The user's turns still running and the questions they wait on, as live frames. */

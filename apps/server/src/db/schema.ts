@@ -297,7 +297,10 @@ export const accessTokens = pgTable(
     tokenHash: text("token_hash").notNull(),
     /** The token's first characters, to tell tokens apart in the list. */
     prefix: text("prefix").notNull(),
+    /** Writes and runs through the token wait for the person's approval in the console. */
+    requireApproval: boolean("require_approval").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Written at most once a minute (every /mcp call checks the token). */
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
   (t) => [

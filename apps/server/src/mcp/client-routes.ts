@@ -1,9 +1,16 @@
-import { createMcpServerSchema, type McpServerDetail, updateMcpServerSchema } from "@neuroos/contracts";
+import {
+  createMcpServerSchema,
+  getMcpPromptSchema,
+  type McpServerDetail,
+  readMcpResourceQuerySchema,
+  updateMcpServerSchema,
+} from "@neuroos/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { parse } from "../http/errors";
 import type { McpConnections } from "./connections";
+import type { McpContents } from "./contents";
 import type { McpServerConfig, McpServers, McpViewer } from "./servers";
 
 /** How long GET /api/mcp/servers/:id (and a reconnect) waits for a connection being made. */
@@ -17,9 +24,9 @@ type WithId = FastifyRequest<{ Params: { id: string } }>;
  */
 export async function mcpClientRoutes(
   app: FastifyInstance,
-  deps: { db: Db; servers: McpServers; connections: McpConnections },
+  deps: { db: Db; servers: McpServers; connections: McpConnections; contents: McpContents },
 ) {
-  const { servers, connections } = deps;
+  const { servers, connections, contents } = deps;
   const viewer = (request: FastifyRequest): McpViewer => ({
     id: request.user?.id ?? "",
     role: request.user?.role ?? "user",
@@ -57,6 +64,15 @@ export async function mcpClientRoutes(
   app.post("/api/mcp/servers/:id/reconnect", async (request: WithId) => {
     const found = await servers.get(viewer(request).id, request.params.id);
     return detail(request, found, connections.reconnect(found.config, STATUS_WAIT_MS));
+  });
+  // What a server holds besides tools: one resource read, one prompt filled in.
+  app.get("/api/mcp/servers/:id/resource", async (request: WithId) => {
+    const { uri } = parse(readMcpResourceQuerySchema, request.query);
+    return contents.readResource(viewer(request).id, request.params.id, uri);
+  });
+  app.post("/api/mcp/servers/:id/prompt", async (request: WithId) => {
+    const input = parse(getMcpPromptSchema, request.body);
+    return contents.getPrompt(viewer(request).id, request.params.id, input.name, input.arguments);
   });
   app.delete("/api/mcp/servers/:id", async (request: WithId, reply) => {
     await servers.remove(viewer(request), request.params.id);

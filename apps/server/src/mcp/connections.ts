@@ -54,6 +54,13 @@ interface Entry {
 export const MAX_RESULT_BYTES = 1024 * 1024;
 /** The SDK's words for a progress notification or answer that came after its call ended. */
 const LATE = /^Received a (progress notification|response) for an unknown/;
+
+/** A stream's end the SDK reports whether or not the connection is gone. */
+const UNANSWERED_STREAM = /Maximum reconnection attempts/;
+const PING_MS = 5000;
+
+/** The server cannot be asked now: turned off, not connected, or its connection failed. */
+export class McpUnavailableError extends Error {}
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Closes a client, then frees what its connection held (a local server's sandbox). */
@@ -124,6 +131,31 @@ export class McpConnections {
     return entry.status;
   }
 
+  /**
+   * Runs `request` with the server's client once it is connected (connecting it when idle). A
+   * server turned off, not connected, or dropping the connection meanwhile: McpUnavailableError.
+   */
+  async use<T>(config: McpServerConfig, request: (client: Client) => Promise<T>): Promise<T> {
+    if (!config.enabled) throw new McpUnavailableError(`The MCP server "${config.name}" is turned off`);
+    const entry = this.ensure(config);
+    if (entry.connecting) await entry.connecting;
+    const { client, status } = entry;
+    if (status.state !== "ready" || !client) {
+      const reason = status.state === "failed" ? status.reason : "it is not connected";
+      throw new McpUnavailableError(`The MCP server "${config.name}" is unavailable: ${reason}`);
+    }
+    entry.calls += 1;
+    try {
+      const dropped = entry.dropped.catch((err) => {
+        throw new McpUnavailableError(`The MCP server "${config.name}" failed: ${message(err)}`);
+      });
+      return await Promise.race([request(client), dropped]);
+    } finally {
+      entry.calls -= 1;
+      entry.lastUsed = Date.now();
+    }
+  }
+
   /** Calls `toolName` on the person's server `serverName`: the result as an agent tool's. */
   async callTool(
     userId: string,
@@ -134,27 +166,16 @@ export class McpConnections {
   ): Promise<ToolResult> {
     const config = await this.options.lookup(userId, serverName);
     if (!config) return { ok: false, output: { error: `You have no MCP server named "${serverName}"` } };
-    if (!config.enabled)
-      return { ok: false, output: { error: `The MCP server "${serverName}" is turned off` } };
-    const entry = this.ensure(config);
-    if (entry.connecting) await entry.connecting;
-    const { client, status } = entry;
-    if (status.state !== "ready" || !client) {
-      const reason = status.state === "failed" ? status.reason : "it is not connected";
-      return { ok: false, output: { error: `The MCP server "${serverName}" is unavailable: ${reason}` } };
-    }
     const timeoutMs = this.options.callTimeoutMs;
-    entry.calls += 1;
     try {
-      const result = await Promise.race([
+      const result = await this.use(config, (client) =>
         client.callTool({ name: toolName, arguments: args }, CallToolResultSchema, {
           signal: options.signal,
           timeout: timeoutMs,
           maxTotalTimeout: timeoutMs,
           onprogress: options.onProgress,
         }),
-        entry.dropped,
-      ]);
+      );
       return toToolResult(result as Parameters<typeof toToolResult>[0], this.maxResultBytes);
     } catch (err) {
       if (options.signal?.aborted)
@@ -164,12 +185,14 @@ export class McpConnections {
           ok: false,
           output: { error: `The tool "${toolName}" did not finish within ${timeoutMs / 1000} s: cancelled` },
         };
-      const now = entry.status.state === "failed" ? entry.status.reason : message(err);
-      return { ok: false, output: { error: `The MCP server "${serverName}" failed: ${now}` } };
-    } finally {
-      entry.calls -= 1;
-      entry.lastUsed = Date.now();
+      if (err instanceof McpUnavailableError) return { ok: false, output: { error: err.message } };
+      return { ok: false, output: { error: `The MCP server "${serverName}" failed: ${message(err)}` } };
     }
+  }
+
+  /** How long one request (a tool call, a resource read, a prompt) may take. */
+  get callTimeoutMs(): number {
+    return this.options.callTimeoutMs;
   }
 
   /** Closes and forgets a server's connections (changed, turned off or removed): one person's, or all. */
@@ -280,7 +303,12 @@ export class McpConnections {
     client.onerror = (err) => {
       // A late message about a call that has ended (its text may hold any word) is no failure.
       if (LATE.test(message(err))) return;
-      if (FATAL.test(message(err))) this.fail(entry, client, `The connection was lost (${message(err)})`);
+      const lost = `The connection was lost (${message(err)})`;
+      // The SDK says so for a stream that ended unanswered, and also after a JSON-RPC error
+      // answer on a resumable stream: the server is asked whether it is still there.
+      if (UNANSWERED_STREAM.test(message(err)))
+        void client.ping({ timeout: PING_MS }).catch(() => this.fail(entry, client, lost));
+      else if (FATAL.test(message(err))) this.fail(entry, client, lost);
     };
     entry.client = client;
     entry.connection = connection;

@@ -1,6 +1,7 @@
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { createAccessTokenSchema } from "@neuroos/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Approvals } from "../agent/approvals";
 import type { ToolRegistry } from "../agent/tools";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
@@ -18,7 +19,10 @@ const bearer = (request: FastifyRequest) => /^Bearer (\S+)$/.exec(request.header
  * /api/access-tokens: the person's tokens (make one, shown once; list; revoke).
  * /mcp: NeuroOS as an MCP server (Streamable HTTP, stateless), for the holder of a token.
  */
-export async function mcpRoutes(app: FastifyInstance, deps: { db: Db; bus: EventBus; tools: ToolRegistry }) {
+export async function mcpRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; bus: EventBus; tools: ToolRegistry; approvals: Approvals; approvalTimeoutMs: number },
+) {
   const tokens = new AccessTokens(deps.db);
   const userId = (request: FastifyRequest) => request.user?.id ?? "";
 

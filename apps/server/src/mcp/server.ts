@@ -7,6 +7,7 @@ import type { AgentTool } from "../agent/tools/types";
 import type { Db } from "../db/client";
 import type { EventBus } from "../live/bus";
 import { recordExecution } from "../logs/service";
+import { type ApprovalGateDeps, approvedInput, asksFirst } from "./approval-gate";
 import type { TokenHolder } from "./tokens";
 
 /** The workspace tools NeuroOS offers outside clients: the agent's own, the memory ones aside. */
@@ -22,7 +23,7 @@ export const MCP_TOOL_NAMES = [
 const LOGGED_BY_EXECUTIONS = new Set(["run_code", "run_shell"]);
 const RESULT_MAX_CHARS = 200_000;
 
-export interface McpDeps {
+export interface McpDeps extends ApprovalGateDeps {
   db: Db;
   bus: EventBus;
   tools: ToolRegistry;
@@ -45,8 +46,9 @@ const text = (value: unknown) => {
 /**
  * An MCP server (the official SDK's) for one holder of a token: `tools/list` gives the workspace
  * tools with their input schemas and whether they only read; `tools/call` checks the arguments
- * with the tool's own schema, runs it as the holder (their workspace and sandbox only) and writes
- * every call, refused ones too, in the holder's execution log with the token's name.
+ * with the tool's own schema, asks the person first when the token says so and the tool writes
+ * or runs, runs it as the holder (their workspace and sandbox only) and writes every call, refused
+ * ones too, in the holder's execution log with the token's name.
  */
 export function mcpServerFor(holder: TokenHolder, deps: McpDeps): Server {
   const server = new Server({ name: "NeuroOS", version: APP_VERSION }, { capabilities: { tools: {} } });
@@ -55,7 +57,9 @@ export function mcpServerFor(holder: TokenHolder, deps: McpDeps): Server {
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: offered.map((tool) => ({
       name: tool.name,
-      description: tool.description,
+      description: asksFirst(holder, tool)
+        ? `${tool.description} (Waits for the person's approval in the NeuroOS console.)`
+        : tool.description,
       inputSchema: z.toJSONSchema(tool.input, { io: "input" }) as { type: "object" },
       annotations: { readOnlyHint: !tool.needsApproval, openWorldHint: false },
     })),
@@ -94,17 +98,20 @@ export function mcpServerFor(holder: TokenHolder, deps: McpDeps): Server {
       const problems = input.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`);
       return refuse(name, args, `Invalid arguments: ${problems.join("; ")}`);
     }
+    const ran = asksFirst(holder, tool)
+      ? await approvedInput(deps, holder, tool, input.data, extra.signal)
+      : input.data;
     const started = Date.now();
     let result: { ok: boolean; output: unknown };
     try {
       result = await tool.run(
         { user: holder.user, sessionId: null, signal: extra.signal, onOutput: () => {}, caller },
-        input.data,
+        ran,
       );
     } catch (error) {
       result = { ok: false, output: { error: error instanceof Error ? error.message : String(error) } };
     }
-    if (!LOGGED_BY_EXECUTIONS.has(tool.name)) await log(tool.name, input.data, result, started);
+    if (!LOGGED_BY_EXECUTIONS.has(tool.name)) await log(tool.name, ran, result, started);
     return { content: [{ type: "text", text: text(result.output) }], isError: !result.ok };
   });
   return server;

@@ -6,7 +6,7 @@ import {
   type CreatedAccessToken,
   type User,
 } from "@neuroos/contracts";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accessTokens, users } from "../db/schema";
 import { AppError } from "../http/errors";
@@ -22,6 +22,7 @@ const summary = (row: Row): AccessTokenSummary => ({
   name: row.name,
   scope: row.scope,
   prefix: row.prefix,
+  requireApproval: row.requireApproval,
   createdAt: row.createdAt.toISOString(),
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
 });
@@ -31,8 +32,13 @@ export interface TokenHolder {
   tokenId: string;
   tokenName: string;
   scope: AccessTokenScope;
+  /** Writes and runs wait for the person's approval in the console. */
+  requireApproval: boolean;
   user: Pick<User, "id" | "plan">;
 }
+
+/** A token's last use is written when the one stored is older than this (not on every call). */
+export const LAST_USED_PRECISION_MS = 60_000;
 
 /** Personal access tokens: made (shown once), listed, revoked (at once), checked on every call. */
 export class AccessTokens {
@@ -40,7 +46,7 @@ export class AccessTokens {
 
   async create(
     userId: string,
-    input: { name: string; scope: AccessTokenScope },
+    input: { name: string; scope: AccessTokenScope; requireApproval?: boolean },
   ): Promise<CreatedAccessToken> {
     const token = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
     const row = await this.db.transaction(async (tx) => {
@@ -58,6 +64,7 @@ export class AccessTokens {
           userId,
           name: input.name,
           scope: input.scope,
+          requireApproval: input.requireApproval ?? false,
           tokenHash: hashOf(token),
           prefix: token.slice(0, 10),
         })
@@ -87,7 +94,10 @@ export class AccessTokens {
     if (gone.length === 0) throw new AppError(404, "not_found", "No such access token");
   }
 
-  /** The holder of a presented token, or null (unknown, revoked, malformed). */
+  /**
+   * The holder of a presented token, or null (unknown, revoked, malformed): read on every call, so
+   * a revoked token is refused at once. Its last use is written at most once a minute.
+   */
   async verify(token: string): Promise<TokenHolder | null> {
     if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
     const [row] = await this.db
@@ -95,6 +105,8 @@ export class AccessTokens {
         id: accessTokens.id,
         name: accessTokens.name,
         scope: accessTokens.scope,
+        requireApproval: accessTokens.requireApproval,
+        lastUsedAt: accessTokens.lastUsedAt,
         userId: users.id,
         plan: users.plan,
       })
@@ -102,11 +114,25 @@ export class AccessTokens {
       .innerJoin(users, eq(users.id, accessTokens.userId))
       .where(eq(accessTokens.tokenHash, hashOf(token)));
     if (!row) return null;
-    await this.db.update(accessTokens).set({ lastUsedAt: new Date() }).where(eq(accessTokens.id, row.id));
+    const now = new Date();
+    if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
+      // Calls racing past the check write once: the condition is checked again by the update.
+      const stale = new Date(now.getTime() - LAST_USED_PRECISION_MS);
+      await this.db
+        .update(accessTokens)
+        .set({ lastUsedAt: now })
+        .where(
+          and(
+            eq(accessTokens.id, row.id),
+            or(isNull(accessTokens.lastUsedAt), lte(accessTokens.lastUsedAt, stale)),
+          ),
+        );
+    }
     return {
       tokenId: row.id,
       tokenName: row.name,
       scope: row.scope,
+      requireApproval: row.requireApproval,
       user: { id: row.userId, plan: row.plan },
     };
   }

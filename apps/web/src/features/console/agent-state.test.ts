@@ -179,6 +179,27 @@ describe("agent state", () => {
     expect(state.approvals.a1?.callKey).toBe(K("c9"));
   });
 
+  it("an access token's question stands alone: no session, no call; settled like the others", () => {
+    let state = apply(initialAgentState, {
+      type: "approval_request",
+      accessToken: { id: "t1", name: "Laptop IDE" },
+      approvalId: "a7",
+      tool: "write_file",
+      input: { path: "/home/user/a.txt", content: "hi" },
+      expiresAt: "2030-01-01T00:00:00.000Z",
+    });
+    expect(state.approvals.a7).toMatchObject({
+      sessionId: null,
+      callKey: null,
+      accessToken: { name: "Laptop IDE" },
+      status: "pending",
+    });
+    expect(state.calls).toEqual({});
+    expect(state.callIds).toEqual({});
+    state = apply(state, { type: "approval_settled", approvalId: "a7", approved: false, reason: "timeout" });
+    expect(state.approvals.a7).toMatchObject({ status: "settled", approved: false, reason: "timeout" });
+  });
+
   it("a failed send puts the approval back to pending", () => {
     let state = apply(initialAgentState, {
       type: "approval_request",

@@ -35,7 +35,10 @@ export type ApprovalReason = "approved" | "denied" | "timeout" | "stopped" | str
 
 /** A safe-mode question: pending, being answered (sent), or settled by the server. */
 export interface LiveApproval {
-  sessionId: string;
+  /** The agent's session; null for an outside MCP client's call (asked through `accessToken`). */
+  sessionId: string | null;
+  /** The access token whose call it is, for a call through /mcp. */
+  accessToken: { id: string; name: string } | null;
   approvalId: string;
   tool: string;
   input: unknown;
@@ -45,8 +48,8 @@ export interface LiveApproval {
   reason: ApprovalReason | null;
   /** The input as this browser sent it with Approve (the person's edits). */
   sentInput: Record<string, unknown> | null;
-  /** The tool call it asks about (its callKey). */
-  callKey: string;
+  /** The agent's tool call it asks about (its callKey); null for an access token's. */
+  callKey: string | null;
 }
 
 export interface AgentRunStatus {
@@ -129,12 +132,8 @@ function reduceFrame(state: AgentState, frame: ServerFrame): AgentState {
     }
     case "approval_request": {
       if (state.approvals[frame.approvalId]) return state;
-      // A question asked before this page loaded (sent again on connect) has no live call yet.
-      const key = keyOf(frame);
-      const base = state.calls[key] !== undefined ? state : withCall(state, newCall(frame));
-      const call = base.calls[key] as LiveToolCall;
-      const approval: LiveApproval = {
-        sessionId: frame.sessionId,
+      const { sessionId, messageId, toolCallId } = frame;
+      const question = {
         approvalId: frame.approvalId,
         tool: frame.tool,
         input: frame.input,
@@ -143,8 +142,23 @@ function reduceFrame(state: AgentState, frame: ServerFrame): AgentState {
         approved: null,
         reason: null,
         sentInput: null,
-        callKey: key,
-      };
+      } as const;
+      if (sessionId === undefined || messageId === undefined || toolCallId === undefined) {
+        // An outside MCP client's call through an access token: no session, no live call.
+        const approval: LiveApproval = {
+          ...question,
+          sessionId: null,
+          accessToken: frame.accessToken ?? null,
+          callKey: null,
+        };
+        return { ...state, approvals: { ...state.approvals, [frame.approvalId]: approval } };
+      }
+      const agentFrame = { ...frame, sessionId, messageId, toolCallId };
+      // A question asked before this page loaded (sent again on connect) has no live call yet.
+      const key = keyOf(agentFrame);
+      const base = state.calls[key] !== undefined ? state : withCall(state, newCall(agentFrame));
+      const call = base.calls[key] as LiveToolCall;
+      const approval: LiveApproval = { ...question, sessionId, accessToken: null, callKey: key };
       return {
         ...base,
         approvals: { ...base.approvals, [frame.approvalId]: approval },

@@ -33,9 +33,10 @@ function useNow(active: boolean): number {
 }
 
 /**
- * Safe mode's question about one tool call: the code, command or file content in an editable
- * box, Approve (sends the edited input) and Deny, and the time left (5 minutes, then the server
- * counts it as denied). Once settled it shows the outcome and takes no more answers.
+ * Safe mode's question about one tool call (an agent's, or an outside MCP client's through an
+ * access token that asks first): the code, command or file content in an editable box, Approve
+ * (sends the edited input) and Deny, and the time left (then the server counts it as denied).
+ * Once settled it shows the outcome and takes no more answers.
  */
 export function ApprovalCard({ approval }: { approval: LiveApproval }) {
   const { channel, agents } = useConsole();
@@ -99,9 +100,19 @@ export function ApprovalCard({ approval }: { approval: LiveApproval }) {
         ) : null}
       </h3>
       <p role="alert" className="text-xs text-muted-foreground">
-        Safe mode: the agent waits for you. Check{view.field ? " and edit" : ""} what it wants to do, then
-        approve or deny. While your safe mode (Settings) is on, every agent asks, even one whose own safe mode
-        is off.
+        {approval.accessToken ? (
+          <>
+            An app using your access token “{approval.accessToken.name}” waits for you. Check
+            {view.field ? " and edit" : ""} what it wants to do, then approve or deny. This token asks before
+            every write and run (Settings, Access tokens).
+          </>
+        ) : (
+          <>
+            Safe mode: the agent waits for you. Check{view.field ? " and edit" : ""} what it wants to do, then
+            approve or deny. While your safe mode (Settings) is on, every agent asks, even one whose own safe
+            mode is off.
+          </>
+        )}
       </p>
       {view.field ? (
         <>

@@ -12,6 +12,7 @@ import { ReplyReader } from "./read-aloud";
 import { ReplyAnnouncer } from "./reply-announcer";
 import { SessionBar } from "./session-bar";
 import { useMessages } from "./sessions-api";
+import { TokenApprovals } from "./token-approvals";
 
 /** The ways to connect a model: loaded only when no model is usable (most visits never need it). */
 const SetupCard = lazy(() => import("../settings").then((m) => ({ default: m.SetupCard })));
@@ -32,6 +33,7 @@ export function ChatPanel() {
       <SessionBar />
       {sessionId ? <ExecutionBanner sessionId={sessionId} /> : null}
       <div className="flex min-h-0 flex-1 flex-col">
+        <TokenApprovals />
         {setup ? (
           <div
             className={setupOnly ? "min-h-0 flex-1 overflow-y-auto" : "max-h-[55%] shrink-0 overflow-y-auto"}
@@ -41,7 +43,7 @@ export function ChatPanel() {
             </Suspense>
           </div>
         ) : null}
-        <div className={setupOnly ? "hidden" : "min-h-0 flex-1"}>
+        <div className={setupOnly ? "hidden" : "min-h-0 flex-1 overflow-hidden"}>
           {sessionId ? (
             <MessageList key={sessionId} sessionId={sessionId} />
           ) : sessions.isError || createFailed ? (

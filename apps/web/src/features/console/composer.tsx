@@ -1,5 +1,6 @@
-import { Eraser, SendHorizontal, Square, SquareTerminal } from "lucide-react";
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useState } from "react";
+import { MCP_RESOURCES_PER_MESSAGE, type McpResourceContent } from "@neuroos/contracts";
+import { Eraser, Paperclip, SendHorizontal, Square, SquareTerminal } from "lucide-react";
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
@@ -7,8 +8,11 @@ import { consoleMessageOf } from "../../lib/console-message";
 import { useStore } from "../../lib/store";
 import { useConsole } from "./console-context";
 import { type ExecutionState, isExecuting } from "./execution-state";
+import { ComposerResourceChip } from "./resource-chips";
+import { ResourcePicker } from "./resource-picker";
 import { requestRun } from "./run-request";
 import { setSessionBusy } from "./use-chat-frames";
+import { useRefusedMessage } from "./use-refused-message";
 
 /** The contracts' limit for one chat message. */
 const MAX_MESSAGE_CHARS = 100_000;
@@ -22,8 +26,9 @@ const notConnected = () =>
 
 /**
  * The message box. Enter sends, Shift+Enter starts a new line, Clear empties it; sending needs
- * non-blank text and a session. Stop ends a streaming reply; Execute runs the text as a shell
- * command in the sandbox.
+ * non-blank text and a session. Resources of the person's MCP servers can go with the message
+ * (read again by the server; a refused message comes back to the box). Stop ends a streaming
+ * reply; Execute runs the text as a shell command in the sandbox.
  */
 export function Composer({
   sessionId,
@@ -41,7 +46,17 @@ export function Composer({
     if (consoleMessageOf(location.state))
       navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [location, navigate]);
+  const [resources, setResources] = useState<McpResourceContent[]>([]);
+  const [picking, setPicking] = useState(false);
+  // The picker has no trigger of its own: focus goes back by hand to what opened it.
+  const opener = useRef<HTMLElement | null>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
   const id = useId();
+  const watch = useRefusedMessage(channel, (sent) => {
+    setSessionBusy(busy, sent.sessionId, false);
+    setText((now) => (now ? now : sent.text));
+    setResources((now) => (now.length > 0 ? now : sent.resources));
+  });
   const replying = useStore(
     busy,
     useCallback((set: ReadonlySet<string>) => (sessionId ? set.has(sessionId) : false), [sessionId]),
@@ -55,8 +70,13 @@ export function Composer({
 
   const send = () => {
     if (blank || tooLong || !sessionId || replying) return;
-    if (!channel.send({ type: "chat_message", sessionId, content: text })) return notConnected();
+    const requestId = `message:${Date.now()}`;
+    const refs = resources.map((r) => ({ serverId: r.serverId, uri: r.uri }));
+    const frame = { type: "chat_message", sessionId, content: text, requestId } as const;
+    if (!channel.send(refs.length > 0 ? { ...frame, resources: refs } : frame)) return notConnected();
+    watch({ requestId, sessionId, text, resources });
     setText("");
+    setResources([]);
     setSessionBusy(busy, sessionId, true);
   };
 
@@ -86,67 +106,113 @@ export function Composer({
   };
 
   return (
-    <form onSubmit={onSubmit} className="border-t border-border bg-card/60 px-3 py-3 sm:px-4">
-      <div className="mx-auto grid max-w-4xl gap-2">
-        <label htmlFor={id} className="sr-only">
-          Message
-        </label>
-        <textarea
-          id={id}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder={
-            sessionId
-              ? "Message the model... (Enter to send, Shift+Enter for a new line)"
-              : "Preparing a session..."
-          }
-          disabled={!sessionId}
-          aria-invalid={tooLong || undefined}
-          aria-describedby={tooLong ? `${id}-error` : undefined}
-          rows={2}
-          className="max-h-48 min-h-16 w-full resize-none rounded-lg border border-input bg-background px-3 py-2 text-sm text-foreground [field-sizing:content] placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-60"
-        />
-        {tooLong ? (
-          <p id={`${id}-error`} className="text-xs text-danger-text">
-            A message can be at most {MAX_MESSAGE_CHARS.toLocaleString("en-US")} characters.
-          </p>
-        ) : null}
-        <div className="flex flex-wrap items-center gap-2">
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            onClick={() => setText("")}
-            disabled={text.length === 0}
-          >
-            <Eraser aria-hidden="true" />
-            Clear
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={execute}
-            disabled={blank || !sessionId || executing}
-            title="Run the text as a shell command in your sandbox"
-          >
-            <SquareTerminal aria-hidden="true" />
-            Execute
-          </Button>
-          <span className="ml-auto" />
-          {replying ? (
-            <Button type="button" variant="destructive" size="sm" onClick={stop}>
-              <Square aria-hidden="true" />
-              Stop
-            </Button>
+    <>
+      <form onSubmit={onSubmit} className="border-t border-border bg-card/60 px-3 py-3 sm:px-4">
+        <div className="mx-auto grid max-w-4xl gap-2">
+          {resources.length > 0 ? (
+            <ul aria-label="Resources to send" className="flex flex-wrap gap-1.5">
+              {resources.map((r) => (
+                <ComposerResourceChip
+                  key={`${r.serverId} ${r.uri}`}
+                  resource={r}
+                  onRemove={() => setResources((list) => list.filter((x) => x !== r))}
+                />
+              ))}
+            </ul>
           ) : null}
-          <Button type="submit" size="sm" disabled={blank || tooLong || !sessionId || replying}>
-            <SendHorizontal aria-hidden="true" />
-            Send
-          </Button>
+          <label htmlFor={id} className="sr-only">
+            Message
+          </label>
+          <textarea
+            id={id}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder={
+              sessionId
+                ? "Message the model... (Enter to send, Shift+Enter for a new line)"
+                : "Preparing a session..."
+            }
+            disabled={!sessionId}
+            aria-invalid={tooLong || undefined}
+            aria-describedby={tooLong ? `${id}-error` : undefined}
+            rows={2}
+            className="max-h-48 min-h-16 w-full resize-none rounded-lg border border-input bg-background px-3 py-2 text-sm text-foreground [field-sizing:content] placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-60"
+          />
+          {tooLong ? (
+            <p id={`${id}-error`} className="text-xs text-danger-text">
+              A message can be at most {MAX_MESSAGE_CHARS.toLocaleString("en-US")} characters.
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => setText("")}
+              disabled={text.length === 0}
+            >
+              <Eraser aria-hidden="true" />
+              Clear
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={(event) => {
+                opener.current = event.currentTarget;
+                setPicking(true);
+              }}
+              disabled={!sessionId || resources.length >= MCP_RESOURCES_PER_MESSAGE}
+              title={`Attach a resource of one of your MCP servers (at most ${MCP_RESOURCES_PER_MESSAGE})`}
+            >
+              <Paperclip aria-hidden="true" />
+              Attach resource
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={execute}
+              disabled={blank || !sessionId || executing}
+              title="Run the text as a shell command in your sandbox"
+            >
+              <SquareTerminal aria-hidden="true" />
+              Execute
+            </Button>
+            <span className="ml-auto" />
+            {replying ? (
+              <Button type="button" variant="destructive" size="sm" onClick={stop}>
+                <Square aria-hidden="true" />
+                Stop
+              </Button>
+            ) : null}
+            <Button type="submit" size="sm" disabled={blank || tooLong || !sessionId || replying}>
+              <SendHorizontal aria-hidden="true" />
+              Send
+            </Button>
+          </div>
         </div>
-      </div>
-    </form>
+      </form>
+      {/* Outside the form: the picker's own submit must not bubble (through the portal) to this one. */}
+      <ResourcePicker
+        open={picking}
+        onClose={() => {
+          setPicking(false);
+          // Back to the button, or to the message box once no more can be attached.
+          requestAnimationFrame(() => {
+            const button = opener.current;
+            (button?.isConnected && !button.matches(":disabled") ? button : box.current)?.focus();
+          });
+        }}
+        onAttach={(resource) =>
+          setResources((list) =>
+            list.some((r) => r.serverId === resource.serverId && r.uri === resource.uri)
+              ? list
+              : [...list, resource].slice(0, MCP_RESOURCES_PER_MESSAGE),
+          )
+        }
+      />
+    </>
   );
 }

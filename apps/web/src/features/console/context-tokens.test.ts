@@ -17,6 +17,23 @@ describe("context size", () => {
     expect(contextSize([])).toEqual({ tokens: 0, estimated: false });
   });
 
+  it("counts the text of resources sent with a message", () => {
+    const resource = {
+      serverId: "s",
+      server: "docs",
+      uri: "x://a",
+      name: "a",
+      mimeType: null,
+      bytes: 12,
+      text: "twelve chars",
+      binaryParts: 0,
+    };
+    expect(contextSize([{ content: "abcd", metadata: { resources: [resource] } }])).toEqual({
+      tokens: 4,
+      estimated: true,
+    });
+  });
+
   it("formats with thousands separators against the 128k window", () => {
     expect(contextLabel({ tokens: 8192, estimated: false })).toBe("Context: 8,192 / 128k tokens");
     expect(contextLabel({ tokens: 1234567, estimated: true })).toBe("Context: ~1,234,567 / 128k tokens");

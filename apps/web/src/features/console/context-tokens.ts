@@ -22,8 +22,12 @@ export function contextSize(
     const counted = message.metadata.tokenCount;
     if (typeof counted === "number" && Number.isFinite(counted) && counted >= 0) {
       tokens += counted;
-    } else if (message.content.length > 0) {
-      tokens += Math.ceil(message.content.length / CHARS_PER_TOKEN);
+    } else {
+      // Resources sent with a message go to the model with it.
+      const attached = (message.metadata.resources ?? []).reduce((n, r) => n + (r.text?.length ?? 0), 0);
+      const chars = message.content.length + attached;
+      if (chars === 0) continue;
+      tokens += Math.ceil(chars / CHARS_PER_TOKEN);
       estimated = true;
     }
   }

@@ -6,6 +6,7 @@ import { LazyMarkdownContent } from "../../components/content/lazy-markdown";
 import type { FencedCode } from "../../components/content/markdown-content";
 import { formatClock } from "../../lib/format";
 import type { Draft } from "./chat-state";
+import { MessageResources } from "./resource-chips";
 import { RunnableCodeBlock } from "./runnable-code-block";
 
 function Avatar({ kind }: { kind: "user" | "assistant" | "tool" }) {
@@ -113,6 +114,9 @@ export const MessageItem = memo(function MessageItem({
     return (
       <Row kind="user" label="You" meta={formatClock(message.timestamp)}>
         <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{message.content}</p>
+        {message.metadata.resources?.length ? (
+          <MessageResources resources={message.metadata.resources} />
+        ) : null}
       </Row>
     );
   }

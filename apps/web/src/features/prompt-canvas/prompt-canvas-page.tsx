@@ -16,6 +16,7 @@ import { useDocument } from "../../lib/documents/use-document";
 import { choiceKey, modelChoices, parseChoice } from "../../lib/model-choice";
 import { useProviders } from "../../lib/resources/providers";
 import { AppScreen, useAiSetup } from "../app-kit";
+import { UseMcpPrompt } from "./mcp-prompt-dialog";
 import { PromptList } from "./prompt-list";
 import { RunSlot } from "./run-slot";
 
@@ -160,6 +161,15 @@ export function PromptCanvasPage() {
           <Button variant="outline" onClick={() => select(null)}>
             <FilePlus2 aria-hidden="true" /> New prompt
           </Button>
+          <UseMcpPrompt
+            onUse={(prompt) => {
+              // A new, unsaved prompt to work on.
+              select(null);
+              setTitle(prompt.title);
+              setContent(prompt.content);
+              toast({ title: "Prompt loaded", description: `${prompt.title} is on the canvas.` });
+            }}
+          />
           <PromptList prompts={prompts} selectedId={selectedId} onSelect={select} />
         </div>
         <div className="grid min-w-0 content-start gap-3">

@@ -14,6 +14,7 @@ import {
   useCreateAccessToken,
   useRevokeAccessToken,
 } from "../../lib/resources/access-tokens";
+import { CheckboxField } from "./fields";
 
 const scopeText: Record<AccessTokenScope, string> = {
   read: "Read-only: list, read and search files",
@@ -57,7 +58,9 @@ export function AccessTokensSection() {
                 <span className="font-medium">{token.name}</span>{" "}
                 <code className="text-xs text-muted-foreground">{token.prefix}…</code>
                 <span className="block text-xs text-muted-foreground">
-                  {scopeText[token.scope]} · made {formatDate(token.createdAt)} ·{" "}
+                  {scopeText[token.scope]}
+                  {token.requireApproval ? " · asks in the console before writes and runs" : ""} · made{" "}
+                  {formatDate(token.createdAt)} ·{" "}
                   {token.lastUsedAt ? `last used ${formatDate(token.lastUsedAt)}` : "never used"}
                 </span>
               </p>
@@ -101,17 +104,19 @@ function TokenForm({ onMade }: { onMade: (token: CreatedAccessToken) => void }) 
   const create = useCreateAccessToken();
   const [name, setName] = useState("");
   const [scope, setScope] = useState<AccessTokenScope>("read");
+  const [requireApproval, setRequireApproval] = useState(false);
   const [error, setError] = useState<string>();
   const scopeId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return setError("Name the token, e.g. the app that will use it");
     create.mutate(
-      { name: name.trim(), scope },
+      { name: name.trim(), scope, requireApproval: scope === "full" && requireApproval },
       {
         onSuccess: (token) => {
           setError(undefined);
           setName("");
+          setRequireApproval(false);
           onMade(token);
         },
         onError: (err) => setError(errorMessage(err, "The token could not be made.")),
@@ -147,6 +152,16 @@ function TokenForm({ onMade }: { onMade: (token: CreatedAccessToken) => void }) 
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? "Making…" : "Make token"}
       </Button>
+      {scope === "full" ? (
+        <div className="basis-full">
+          <CheckboxField
+            label="Ask me in the console before writes and runs"
+            description="An app using this token waits for your approval in the console before it writes a file or runs code or a command; without an answer in time, the call is refused."
+            checked={requireApproval}
+            onCheckedChange={setRequireApproval}
+          />
+        </div>
+      ) : null}
     </form>
   );
 }

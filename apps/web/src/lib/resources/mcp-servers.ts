@@ -1,5 +1,8 @@
 import type {
   CreateMcpServerInput,
+  GetMcpPromptInput,
+  McpPromptResult,
+  McpResourceContent,
   McpServerDetail,
   McpServerSummary,
   UpdateMcpServerInput,
@@ -81,4 +84,53 @@ export function useDeleteMcpServer() {
     onSuccess: (_done, id) => client.removeQueries({ queryKey: mcpServerKey(id) }),
     onSettled: () => client.invalidateQueries({ queryKey: mcpServersKey }),
   });
+}
+
+/** A ready server with what it offers (its status says so). */
+export type ReadyMcpServer = McpServerDetail & {
+  status: Extract<McpServerDetail["status"], { state: "ready" }>;
+};
+
+/**
+ * The person's MCP servers that are on, each asked for its live state (connecting it when idle):
+ * the ready ones with their resources and prompts, and the others with why they are not ready.
+ * Fetched only while `enabled` (a picker is open), since asking connects the servers.
+ */
+export function useReadyMcpServers(enabled: boolean) {
+  const list = useQuery({
+    queryKey: mcpServersKey,
+    queryFn: async (context) => (await fetchJson(context)) as McpServerSummary[],
+    enabled,
+  });
+  const on = (list.data ?? []).filter((s) => s.enabled);
+  const details = useQueries({ queries: on.map((server) => ({ ...detailQuery(server.id), enabled })) });
+  const loaded = details.flatMap((d) => (d.data ? [d.data] : []));
+  return {
+    isPending: enabled && (list.isPending || details.some((d) => d.isPending)),
+    error: list.error ?? details.find((d) => d.error)?.error ?? null,
+    ready: loaded.filter((d): d is ReadyMcpServer => d.status.state === "ready"),
+    notReady: loaded.filter((d) => d.status.state !== "ready"),
+    refetch: () => {
+      void list.refetch();
+      for (const d of details) void d.refetch();
+    },
+  };
+}
+
+/** Reads one resource of the person's server (size-limited by the server). */
+export async function readMcpResource(serverId: string, uri: string): Promise<McpResourceContent> {
+  const query = new URLSearchParams({ uri });
+  return (await apiRequest(
+    "GET",
+    `/api/mcp/servers/${encodeURIComponent(serverId)}/resource?${query}`,
+  )) as McpResourceContent;
+}
+
+/** Fills in one prompt of the person's server with its arguments' values. */
+export async function getMcpPrompt(serverId: string, input: GetMcpPromptInput): Promise<McpPromptResult> {
+  return (await apiRequest(
+    "POST",
+    `/api/mcp/servers/${encodeURIComponent(serverId)}/prompt`,
+    input,
+  )) as McpPromptResult;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "access_tokens" ADD COLUMN "require_approval" boolean DEFAULT false NOT NULL;
