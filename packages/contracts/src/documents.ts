@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { accessibilitySettingsSchema } from "./accessibility";
 import { ACCESSIBILITY_PREFERENCE } from "./accessibility-settings";
-import { AUDIO_PREFERENCE, audioPreferencesSchema } from "./audio";
 import { PINNED_APPS_PREFERENCE } from "./app-pins";
+import { AUDIO_PREFERENCE, audioPreferencesSchema } from "./audio";
 import { pinnedAppsSchema } from "./marketplace";
 
 /** Caps of the documents store: one document (title + JSON content), and all of a person's. */
