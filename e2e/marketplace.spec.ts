@@ -106,6 +106,13 @@ test("agents, prompt templates and MCP servers install into the account and unin
   const servers = async () =>
     (await (await page.request.get("/api/mcp/servers")).json()) as { name: string }[];
   expect((await servers()).map((s) => s.name)).toEqual(["everything"]);
+  // It is on Tools & Agents, ready to connect (it runs in the sandbox: npx needs a network).
+  await page.goto("/dashboard/tools");
+  const mcpList = page.getByRole("list", { name: "MCP servers" });
+  await expect(mcpList.getByRole("heading", { level: 3, name: /^everything\b/ })).toBeVisible({
+    timeout: 20_000,
+  });
+  await market.open("?category=tool&search=everything");
   await market.uninstall("Everything (MCP reference server)");
   expect(await servers()).toEqual([]);
 });
