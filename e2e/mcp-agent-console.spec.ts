@@ -1,38 +1,12 @@
 import { expect, type Page } from "@playwright/test";
-import { type EverythingServer, startEverything } from "../apps/server/src/mcp/testing/everything";
 import { ConsolePage } from "./pages/console-page";
-import { AppServer } from "./support/app-server";
 import { scrollsSideways, seriousViolations } from "./support/ui";
-import { test as withProvider } from "./support/with-provider";
+import { test } from "./support/with-mcp";
 
 /**
  * An agent using an MCP server's tools in the console: the reference server
  * (server-everything) over HTTP, the model scripted by the provider test server.
  */
-const test = withProvider.extend<object, { everything: EverythingServer }>({
-  everything: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern
-    async ({}, use) => {
-      const server = await startEverything("streamableHttp");
-      await use(server);
-      await server.kill();
-    },
-    { scope: "worker" },
-  ],
-  app: [
-    async ({ provider, everything }, use) => {
-      const app = await AppServer.start({
-        OPENAI_API_KEY: "sk-e2e-test",
-        OPENAI_BASE_URL: provider.base("openai"),
-        LLM_ENDPOINT_ALLOWLIST: `127.0.0.1:${everything.port}`,
-      });
-      await use(app);
-      await app.dispose();
-    },
-    { scope: "worker", timeout: 90_000 },
-  ],
-});
-
 test.describe.configure({ timeout: 90_000 });
 test.beforeEach(({ provider }) => provider.reset());
 

@@ -1,6 +1,5 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect, test } from "@playwright/test";
+import { connectWithToken } from "../apps/server/src/mcp/testing/token-client";
 import { ConsolePage } from "./pages/console-page";
 import { signedInAccount } from "./support/accounts";
 import { scrollsSideways, seriousViolations } from "./support/ui";
@@ -26,12 +25,7 @@ test("an access token made in Settings opens /mcp to an MCP client until it is r
   await expect(section.getByRole("list", { name: "Access tokens" })).toContainText("Laptop IDE");
   expect(await seriousViolations(page)).toEqual([]);
 
-  const client = new Client({ name: "e2e", version: "1.0.0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL("/mcp", baseURL), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    }),
-  );
+  const client = await connectWithToken(baseURL ?? "", token);
   const { tools } = await client.listTools();
   expect(tools.map((t) => t.name)).toContain("write_file");
   await client.callTool({
@@ -73,12 +67,7 @@ test("a token that asks before writes and runs: approved in the console it write
   const ui = new ConsolePage(page);
   await ui.goto();
   await expect(ui.statusBar.getByRole("status")).toHaveText("Ready");
-  const client = new Client({ name: "e2e", version: "1.0.0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL("/mcp", baseURL), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    }),
-  );
+  const client = await connectWithToken(baseURL ?? "", token);
   const requests = page.getByRole("region", { name: "Requests from your access tokens" });
   const file = async (path: string) => {
     const res = await page.request.get(`/api/files/content?path=${encodeURIComponent(path)}`);

@@ -3,19 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import type { McpServerDetail } from "@neuroos/contracts";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { loadEnv } from "../env";
-import { sandboxConfig } from "../sandbox/config";
-import { Sandbox } from "../sandbox/runner";
-import { SecretBox } from "../settings/secret-box";
 import { describeEachDatabase } from "../test/databases";
 import { sandboxReady } from "../test/sandbox-ready";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
-import { workspaceQuotas } from "../workspace/quotas";
-import { WorkspaceService } from "../workspace/service";
-import { McpConnections } from "./connections";
-import { sandboxLauncher } from "./launch";
-import { McpServers } from "./servers";
 import { bundleEverything } from "./testing/everything";
+import { type SandboxedMcpConnections, sandboxedMcpConnections } from "./testing/sandboxed-connections";
 
 type Who = { cookie: string; user: { id: string } };
 const SECRET_KEY = "mcp-client-stdio-test-secret-key-0123456789";
@@ -27,9 +19,7 @@ describeEachDatabase(
     let t: TestApp;
     let alice: Who;
     let dataDir: string;
-    let sandbox: Sandbox;
-    let workspaces: WorkspaceService;
-    let connections: McpConnections;
+    let mcp: SandboxedMcpConnections;
 
     beforeAll(async () => {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-mcp-stdio-"));
@@ -41,28 +31,11 @@ describeEachDatabase(
       fs.mkdirSync(workspace, { recursive: true });
       await bundleEverything(path.join(workspace, "everything.mjs"));
       // A manager as app.ts builds it, over the same database, secret and workspaces.
-      const env = loadEnv({ LOG_LEVEL: "silent", DATA_DIR: dataDir, WORKSPACE_VOLUMES: "off" });
-      sandbox = new Sandbox(sandboxConfig(env));
-      workspaces = new WorkspaceService(dataDir, workspaceQuotas(env), null);
-      const servers = new McpServers({
-        db: db().db,
-        box: new SecretBox(SECRET_KEY),
-        endpointPolicy: { allowlist: [] },
-      });
-      connections = new McpConnections({
-        endpointPolicy: { allowlist: [] },
-        lookup: (userId, name) => servers.byName(userId, name),
-        callTimeoutMs: 30_000,
-        backoff: { baseMs: 50, maxMs: 200 },
-        idleMs: 1000,
-        launchStdio: sandboxLauncher({ sandbox, workspaces, owner: (id) => servers.owner(id) }),
-      });
+      mcp = sandboxedMcpConnections({ db: db().db, dataDir, secretKey: SECRET_KEY, idleMs: 1000 });
     }, 60_000);
     afterAll(async () => {
       delete process.env.NEUROOS_TEST_CANARY;
-      await connections?.closeAll();
-      sandbox?.close();
-      await workspaces?.close();
+      await mcp?.close();
       await t?.app.close();
     });
 
@@ -96,23 +69,23 @@ describeEachDatabase(
       expect(detail.status.via).toBe("stdio");
       expect(detail.status.tools.map((x) => x.name)).toEqual(expect.arrayContaining(["echo", "get-env"]));
 
-      const echo = await connections.callTool(alice.user.id, "local", "echo", {
+      const echo = await mcp.connections.callTool(alice.user.id, "local", "echo", {
         message: "from the sandbox",
       });
       expect(echo.ok).toBe(true);
       expect(text(echo.output)).toContain("from the sandbox");
-      const env = await connections.callTool(alice.user.id, "local", "get-env", {});
+      const env = await mcp.connections.callTool(alice.user.id, "local", "get-env", {});
       const inside = JSON.parse(text(env.output)) as Record<string, string>;
       expect(inside.HOME).toBe("/home/user");
       expect(JSON.stringify(inside)).not.toContain(CANARY);
       expect(JSON.stringify(inside)).not.toContain(dataDir);
 
       // Unused for a while, the local server is stopped; the next call starts it again.
-      expect(connections.openCount).toBe(1);
-      for (let i = 0; i < 30 && connections.openCount > 0; i += 1)
+      expect(mcp.connections.openCount).toBe(1);
+      for (let i = 0; i < 30 && mcp.connections.openCount > 0; i += 1)
         await new Promise((r) => setTimeout(r, 200));
-      expect(connections.openCount).toBe(0);
-      expect((await connections.callTool(alice.user.id, "local", "echo", { message: "again" })).ok).toBe(
+      expect(mcp.connections.openCount).toBe(0);
+      expect((await mcp.connections.callTool(alice.user.id, "local", "echo", { message: "again" })).ok).toBe(
         true,
       );
     }, 60_000);
@@ -127,7 +100,7 @@ describeEachDatabase(
       const detail = await settled(made.json().id);
       expect(detail.status.state).toBe("failed");
       expect((detail.status as { reason: string }).reason).toMatch(/Cannot find module|closed/i);
-      const call = await connections.callTool(alice.user.id, "broken", "echo", { message: "x" });
+      const call = await mcp.connections.callTool(alice.user.id, "broken", "echo", { message: "x" });
       expect(call.ok).toBe(false);
       expect((call.output as { error: string }).error).toMatch(/^The MCP server "broken" is unavailable: /);
     }, 60_000);

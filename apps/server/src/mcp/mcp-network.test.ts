@@ -4,18 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import type { McpServerDetail } from "@neuroos/contracts";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { loadEnv } from "../env";
-import { sandboxConfig } from "../sandbox/config";
-import { Sandbox } from "../sandbox/runner";
-import { SecretBox } from "../settings/secret-box";
 import { describeEachDatabase } from "../test/databases";
 import { sandboxReady } from "../test/sandbox-ready";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
-import { workspaceQuotas } from "../workspace/quotas";
-import { WorkspaceService } from "../workspace/service";
-import { McpConnections } from "./connections";
-import { sandboxLauncher } from "./launch";
-import { McpServers } from "./servers";
+import { type SandboxedMcpConnections, sandboxedMcpConnections } from "./testing/sandboxed-connections";
 
 type Who = { cookie: string; user: { id: string } };
 const SECRET_KEY = "mcp-network-test-secret-key-0123456789";
@@ -28,9 +20,7 @@ describeEachDatabase(
     let admin: Who;
     let bob: Who;
     let dataDir: string;
-    let sandbox: Sandbox;
-    let workspaces: WorkspaceService;
-    let connections: McpConnections;
+    let mcp: SandboxedMcpConnections;
     let listener: net.Server;
     let port: number;
     const heard: string[] = [];
@@ -51,27 +41,10 @@ describeEachDatabase(
       listener = net.createServer((socket) => socket.on("data", (d) => heard.push(String(d).trim())));
       await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
       port = (listener.address() as net.AddressInfo).port;
-
-      const env = loadEnv({ LOG_LEVEL: "silent", DATA_DIR: dataDir, WORKSPACE_VOLUMES: "off" });
-      sandbox = new Sandbox(sandboxConfig(env));
-      workspaces = new WorkspaceService(dataDir, workspaceQuotas(env), null);
-      const servers = new McpServers({
-        db: db().db,
-        box: new SecretBox(SECRET_KEY),
-        endpointPolicy: { allowlist: [] },
-      });
-      connections = new McpConnections({
-        endpointPolicy: { allowlist: [] },
-        lookup: (userId, name) => servers.byName(userId, name),
-        callTimeoutMs: 30_000,
-        backoff: { baseMs: 50, maxMs: 200 },
-        launchStdio: sandboxLauncher({ sandbox, workspaces, owner: (id) => servers.owner(id) }),
-      });
+      mcp = sandboxedMcpConnections({ db: db().db, dataDir, secretKey: SECRET_KEY });
     }, 60_000);
     afterAll(async () => {
-      await connections?.closeAll();
-      sandbox?.close();
-      await workspaces?.close();
+      await mcp?.close();
       await t?.app.close();
       listener?.close();
     });
@@ -95,7 +68,7 @@ describeEachDatabase(
       return res.json() as McpServerDetail;
     };
     const connectFrom = async (who: Who, server: string) =>
-      text((await connections.callTool(who.user.id, server, "connect", { port })).output);
+      text((await mcp.connections.callTool(who.user.id, server, "connect", { port })).output);
 
     it("without the admin's permission the server's sandbox has no network; with it, it connects", async () => {
       const closed = await add({ name: "closed", args: ["probe.mjs"] });
@@ -118,9 +91,11 @@ describeEachDatabase(
 
     it("a shared local server runs for each user in their own workspace, with the network the admin gave it", async () => {
       await add({ name: "shared-probe", args: ["probe.mjs"], shared: true, allowNetwork: true });
-      const home = text((await connections.callTool(bob.user.id, "shared-probe", "home", {})).output);
+      const home = text((await mcp.connections.callTool(bob.user.id, "shared-probe", "home", {})).output);
       expect(home.split("\n")).toEqual(expect.arrayContaining(["bobs-notes.txt", "probe.mjs"]));
-      const adminsHome = text((await connections.callTool(admin.user.id, "shared-probe", "home", {})).output);
+      const adminsHome = text(
+        (await mcp.connections.callTool(admin.user.id, "shared-probe", "home", {})).output,
+      );
       expect(adminsHome).not.toContain("bobs-notes.txt");
       expect(await connectFrom(bob, "shared-probe")).toBe("connected");
     }, 60_000);

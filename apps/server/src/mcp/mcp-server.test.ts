@@ -1,10 +1,10 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../test/databases";
 import { listen } from "../test/live-client";
 import { sandboxReady } from "../test/sandbox-ready";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+import { connectWithToken } from "./testing/token-client";
 
 type Who = { cookie: string };
 type Text = { type: string; text: string }[];
@@ -38,13 +38,8 @@ describeEachDatabase("NeuroOS as an MCP server (/mcp)", (db) => {
     expect(made.statusCode).toBe(201);
     return made.json() as { id: string; token: string; prefix: string };
   };
-  /** The official SDK's client, connected to /mcp with the token. */
   const connect = async (token: string) => {
-    const client = new Client({ name: "neuroos-test", version: "1.0.0" });
-    const transport = new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    });
-    await client.connect(transport);
+    const client = await connectWithToken(origin, token);
     clients.push(client);
     return client;
   };

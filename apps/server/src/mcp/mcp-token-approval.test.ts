@@ -1,11 +1,11 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { accessTokens } from "../db/schema";
 import { describeEachDatabase } from "../test/databases";
 import { LiveClient, listen } from "../test/live-client";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+import { connectWithToken } from "./testing/token-client";
 import { AccessTokens } from "./tokens";
 
 type Who = { cookie: string; user: { id: string } };
@@ -49,12 +49,7 @@ describeEachDatabase("/mcp with a token that asks before writes and runs", (db) 
       headers: { cookie: who.cookie },
     });
   const connect = async (token: string) => {
-    const client = new Client({ name: "approval-test", version: "1.0.0" });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), {
-        requestInit: { headers: { authorization: `Bearer ${token}` } },
-      }),
-    );
+    const client = await connectWithToken(origin, token);
     clients.push(client);
     return client;
   };

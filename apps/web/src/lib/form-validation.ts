@@ -50,3 +50,8 @@ export function useValidatedForm<S extends ZodType>(
 
   return { errors, setErrors, handleSubmit };
 }
+
+/** After the errors render, the form's first invalid input gets focus. */
+export function focusFirstInvalid(form: HTMLFormElement) {
+  requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+}

@@ -6,11 +6,12 @@ import {
   updateAgentSchema,
 } from "@neuroos/contracts";
 import { type FormEvent, useState } from "react";
-import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
+import { FormActions } from "../../components/ui/form-actions";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage, HttpError } from "../../lib/api";
+import { fieldErrors, focusFirstInvalid } from "../../lib/form-validation";
 import { useCreateAgent, useUpdateAgent } from "../../lib/resources/agents";
 import { CheckboxField, TemperatureField, TextareaField } from "../settings";
 import { AgentModelFields } from "./agent-model-fields";
@@ -66,10 +67,8 @@ export function AgentDialog({ agent, onClose }: { agent: Agent | null; onClose: 
     };
     const parsed = (agent ? updateAgentSchema : createAgentSchema).safeParse(input);
     if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0] ?? "form")] ??= issue.message;
-      setErrors(found);
-      requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+      setErrors(fieldErrors(parsed.error));
+      focusFirstInvalid(form);
       return;
     }
     setErrors({});
@@ -147,19 +146,13 @@ export function AgentDialog({ agent, onClose }: { agent: Agent | null; onClose: 
           checked={draft.safeMode}
           onCheckedChange={(safeMode) => set({ safeMode })}
         />
-        {errors.form ? (
-          <p role="alert" className="text-sm text-danger-text">
-            {errors.form}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? "Saving…" : agent ? "Save agent" : "Create agent"}
-          </Button>
-        </div>
+        <FormActions
+          error={errors.form}
+          pending={pending}
+          label={agent ? "Save agent" : "Create agent"}
+          pendingLabel="Saving…"
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

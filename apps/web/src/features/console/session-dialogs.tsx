@@ -1,8 +1,8 @@
 import type { ChatSession } from "@neuroos/contracts";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { Button } from "../../components/ui/button";
 import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
 import { Dialog } from "../../components/ui/dialog";
+import { FormActions } from "../../components/ui/form-actions";
 import { TextField } from "../../components/ui/text-field";
 import { errorMessage } from "../../lib/api";
 import { useAgents } from "../../lib/resources/agents";
@@ -57,14 +57,7 @@ export function RenameSessionDialog({
           maxLength={TITLE_MAX + 50}
           autoFocus
         />
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={rename.isPending}>
-            {rename.isPending ? "Saving..." : "Save"}
-          </Button>
-        </div>
+        <FormActions pending={rename.isPending} label="Save" pendingLabel="Saving..." onCancel={onClose} />
       </form>
     </Dialog>
   );
@@ -179,14 +172,12 @@ export function NewSessionDialog({
             </p>
           ) : null}
         </div>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? "Creating..." : "Create"}
-          </Button>
-        </div>
+        <FormActions
+          pending={create.isPending}
+          label="Create"
+          pendingLabel="Creating..."
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

@@ -1,15 +1,27 @@
 import { Plug } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import {
+  type McpItemKind,
+  ReadyMcpItemFields,
+  useReadyMcpItem,
+} from "../../components/mcp/ready-mcp-item-fields";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { Spinner } from "../../components/ui/spinner";
+import { FormActions } from "../../components/ui/form-actions";
 import { TextField } from "../../components/ui/text-field";
 import { errorMessage, HttpError } from "../../lib/api";
-import { getMcpPrompt, useReadyMcpServers } from "../../lib/resources/mcp-servers";
+import { getMcpPrompt, type ReadyMcpServer } from "../../lib/resources/mcp-servers";
 import { CANVAS_MAX_CHARS, promptText } from "./mcp-prompt-text";
 
-const selectClass =
-  "h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
+type McpPromptInfo = ReadyMcpServer["status"]["prompts"][number];
+
+const prompts: McpItemKind<McpPromptInfo> = {
+  label: "Prompt",
+  itemsOf: (server) => server.status.prompts,
+  keyOf: (prompt) => prompt.name,
+  nameOf: (prompt) => prompt.name,
+  about: (prompt) => prompt.description ?? "",
+};
 
 /** A button that opens the MCP prompts; focus comes back to it when the dialog closes. */
 export function UseMcpPrompt({ onUse }: { onUse: (prompt: { title: string; content: string }) => void }) {
@@ -52,31 +64,24 @@ export function McpPromptDialog({
   onClose: () => void;
   onUse: (prompt: { title: string; content: string }) => void;
 }) {
-  const servers = useReadyMcpServers(open);
-  const offering = servers.ready.filter((s) => s.status.prompts.length > 0);
-  const [serverId, setServerId] = useState("");
-  const [name, setName] = useState("");
+  const choice = useReadyMcpItem(open, prompts);
+  const { server, item: prompt } = choice;
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [fetching, setFetching] = useState(false);
-  const id = useId();
-  const server = offering.find((s) => s.id === serverId) ?? offering[0];
-  const prompt = server?.status.prompts.find((p) => p.name === name) ?? server?.status.prompts[0];
 
+  const clear = () => {
+    setValues({});
+    setErrors({});
+    setFailure(null);
+  };
   useEffect(() => {
     if (open) return;
     setValues({});
     setErrors({});
     setFailure(null);
   }, [open]);
-  const choose = (next: { serverId?: string; name: string }) => {
-    if (next.serverId !== undefined) setServerId(next.serverId);
-    setName(next.name);
-    setValues({});
-    setErrors({});
-    setFailure(null);
-  };
 
   const use = async (event: FormEvent) => {
     event.preventDefault();
@@ -119,92 +124,38 @@ export function McpPromptDialog({
       description="Its messages become the prompt on the canvas."
     >
       <form onSubmit={use} className="grid gap-4 p-5" noValidate>
-        {servers.isPending && offering.length === 0 ? (
-          <Spinner label="Asking your MCP servers..." />
-        ) : servers.error && offering.length === 0 ? (
-          <div className="grid justify-items-start gap-2">
-            <p role="alert" className="text-sm text-danger-text">
-              {errorMessage(servers.error, "Your MCP servers could not be listed.")}
-            </p>
-            <Button type="button" size="sm" variant="outline" onClick={servers.refetch}>
-              Try again
-            </Button>
-          </div>
-        ) : offering.length === 0 ? (
-          <p className="text-sm">None of your MCP servers is ready with prompts.</p>
-        ) : (
-          <>
-            <div className="grid gap-1.5">
-              <label htmlFor={`${id}-server`} className="text-sm font-medium">
-                Server
-              </label>
-              <select
-                id={`${id}-server`}
-                value={server?.id ?? ""}
-                onChange={(e) => choose({ serverId: e.target.value, name: "" })}
-                className={selectClass}
-              >
-                {offering.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="grid gap-1.5">
-              <label htmlFor={`${id}-prompt`} className="text-sm font-medium">
-                Prompt
-              </label>
-              <select
-                id={`${id}-prompt`}
-                value={prompt?.name ?? ""}
-                onChange={(e) => choose({ name: e.target.value })}
-                aria-describedby={`${id}-about`}
-                className={selectClass}
-              >
-                {server?.status.prompts.map((p) => (
-                  <option key={p.name} value={p.name}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-              <p id={`${id}-about`} className="text-xs text-muted-foreground">
-                {prompt?.description ?? ""}
-              </p>
-            </div>
-            {prompt && prompt.arguments.length > 0 ? (
-              <fieldset className="grid gap-3 rounded-md border border-border p-3">
-                <legend className="px-1 text-sm font-medium">Arguments</legend>
-                {prompt.arguments.map((arg) => (
-                  <TextField
-                    key={`${prompt.name} ${arg.name}`}
-                    name={`argument-${arg.name}`}
-                    label={`${arg.name}${arg.required ? " (required)" : ""}`}
-                    placeholder={arg.description ?? undefined}
-                    value={values[arg.name] ?? ""}
-                    maxLength={10_000}
-                    required={arg.required}
-                    error={errors[arg.name]}
-                    onChange={(e) => setValues({ ...values, [arg.name]: e.target.value })}
-                  />
-                ))}
-              </fieldset>
-            ) : null}
-          </>
-        )}
-        {failure ? (
-          <p role="alert" className="text-sm text-danger-text">
-            {failure}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!prompt || fetching}>
-            {fetching ? "Fetching..." : "Use prompt"}
-          </Button>
-        </div>
+        <ReadyMcpItemFields
+          choice={choice}
+          empty={<p className="text-sm">None of your MCP servers is ready with prompts.</p>}
+          onChoose={clear}
+        >
+          {prompt && prompt.arguments.length > 0 ? (
+            <fieldset className="grid gap-3 rounded-md border border-border p-3">
+              <legend className="px-1 text-sm font-medium">Arguments</legend>
+              {prompt.arguments.map((arg) => (
+                <TextField
+                  key={`${prompt.name} ${arg.name}`}
+                  name={`argument-${arg.name}`}
+                  label={`${arg.name}${arg.required ? " (required)" : ""}`}
+                  placeholder={arg.description ?? undefined}
+                  value={values[arg.name] ?? ""}
+                  maxLength={10_000}
+                  required={arg.required}
+                  error={errors[arg.name]}
+                  onChange={(e) => setValues({ ...values, [arg.name]: e.target.value })}
+                />
+              ))}
+            </fieldset>
+          ) : null}
+        </ReadyMcpItemFields>
+        <FormActions
+          error={failure}
+          pending={fetching}
+          disabled={!prompt}
+          label="Use prompt"
+          pendingLabel="Fetching..."
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

@@ -13,6 +13,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage, HttpError } from "../../lib/api";
+import { focusFirstInvalid } from "../../lib/form-validation";
 import { useProviders } from "../../lib/resources/providers";
 import { useSaveSettings, useSettings } from "../../lib/resources/settings";
 import { AccessibilitySettingsPanel } from "../neuro-equality";
@@ -145,8 +146,7 @@ function SettingsForm({ settings }: { settings: UserSettings }) {
       const found = issuesToErrors(parsed.error.issues);
       setErrors(found);
       const form = event.currentTarget;
-      // After the errors render, the first invalid input gets focus.
-      requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+      focusFirstInvalid(form);
       return;
     }
     submit(update, () => setDraft((d) => ({ ...d, providers: clearKeys(d.providers) })), "Settings saved");

@@ -1,10 +1,11 @@
 import type { McpServerSummary, McpTransport } from "@neuroos/contracts";
 import { type FormEvent, useState } from "react";
-import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
+import { FormActions } from "../../../components/ui/form-actions";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage, HttpError } from "../../../lib/api";
+import { focusFirstInvalid } from "../../../lib/form-validation";
 import { useCreateMcpServer, useUpdateMcpServer } from "../../../lib/resources/mcp-servers";
 import { CheckboxField, TextareaField } from "../../settings";
 import { HeadersEditor } from "./headers-editor";
@@ -41,7 +42,7 @@ export function McpServerDialog({
     const form = event.currentTarget;
     const refuse = (found: DraftErrors) => {
       setErrors(found);
-      requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+      focusFirstInvalid(form);
     };
     const onError = (error: Error) =>
       setErrors({
@@ -156,19 +157,13 @@ export function McpServerDialog({
           </>
         )}
         {isAdmin ? <AdminChoices draft={draft} errors={errors} set={set} /> : null}
-        {errors.form ? (
-          <p role="alert" className="text-sm text-danger-text">
-            {errors.form}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? "Saving…" : server ? "Save server" : "Add server"}
-          </Button>
-        </div>
+        <FormActions
+          error={errors.form}
+          pending={pending}
+          label={server ? "Save server" : "Add server"}
+          pendingLabel="Saving…"
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );
