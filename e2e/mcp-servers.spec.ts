@@ -3,13 +3,16 @@ import { type Browser, expect, type Page } from "@playwright/test";
 import { ConsolePage } from "./pages/console-page";
 import { createAccount, newAccount, signIn } from "./support/accounts";
 import { chooseTheme, scrollsSideways, seriousViolations, toasts } from "./support/ui";
-import { test } from "./support/with-mcp";
+import { mcpAppEnv, test as withMcp } from "./support/with-mcp";
 
 /**
  * MCP servers on Tools & Agents: this spec's server (with the scripted model provider) may reach
  * the reference MCP server (`server-everything` over Streamable HTTP) started for it. The first
  * account on that server is the admin; the next ones are users.
  */
+// Its fixture registered anew: this spec gets a worker and a server of its own, so its first
+// account is the server's admin whatever other specs ran before.
+const test = withMcp.extend({ appEnv: [mcpAppEnv, { scope: "worker" }] });
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 test.beforeEach(({ provider }) => provider.reset());
 
@@ -202,7 +205,6 @@ for (const theme of ["dark", "light"] as const) {
     const details = admin.getByRole("dialog", { name: "everything" });
     await expect(details.getByRole("heading", { name: /^Tools \(/ })).toBeVisible();
     expect(await seriousViolations(admin)).toEqual([]);
-    await admin.screenshot({ path: `/tmp/neuroos-shots/mcp-details-360-${theme}.png` });
     await admin.keyboard.press("Escape");
     // The add dialog from the keyboard, with the admin's choices for a local server.
     await admin.getByRole("button", { name: "Add server" }).focus();
@@ -212,11 +214,9 @@ for (const theme of ["dark", "light"] as const) {
     await expect(dialog.getByRole("checkbox", { name: "Allow network access" })).toBeVisible();
     expect(await seriousViolations(admin)).toEqual([]);
     expect(await scrollsSideways(admin)).toBe(false);
-    await admin.screenshot({ path: `/tmp/neuroos-shots/mcp-add-360-${theme}.png` });
     await admin.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(admin.getByRole("button", { name: "Add server" })).toBeFocused();
-    await admin.screenshot({ path: `/tmp/neuroos-shots/mcp-360-${theme}.png`, fullPage: true });
   });
 }
 

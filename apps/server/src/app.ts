@@ -195,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     executiveDomains: env.EXECUTIVE_ACCESS_DOMAINS,
     publicUrl: env.PUBLIC_URL,
-    loginPerMinute: deps.loginPerMinute,
+    loginPerMinute: deps.loginPerMinute ?? env.LOGIN_LIMIT_PER_MINUTE,
   });
   workspaces.onChange((userId, paths) => bus.publish(userId, { type: "files_changed", paths }));
   const frames = new FrameRouter();

@@ -38,6 +38,8 @@ export const envSchema = z.object({
   /** Public base URL used in mailed links; defaults to the request's own origin. */
   PUBLIC_URL: z.string().url().optional(),
   EXECUTIVE_ACCESS_DOMAINS: commaList,
+  /** Sign-in attempts allowed per address and minute (a shared office or school NAT may need more). */
+  LOGIN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
