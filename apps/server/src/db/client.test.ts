@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { afterAll, expect, it } from "vitest";
+import { openPglite } from "./client";
+
+const dirs: string[] = [];
+const scratch = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "neuroos-pglite-"));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const checksums = async (database: Awaited<ReturnType<typeof openPglite>>) =>
+  ((await database.db.execute(sql`show data_checksums`)) as unknown as { rows: { data_checksums: string }[] })
+    .rows[0]?.data_checksums;
+
+it("makes PGlite clusters without page checksums; one made with them opens as it was, data and all", async () => {
+  const fresh = await openPglite(scratch());
+  expect(await checksums(fresh)).toBe("off");
+  await fresh.close();
+
+  const dir = scratch();
+  const older = await PGlite.create({ dataDir: dir });
+  await older.exec("create table kept (x int); insert into kept values (42)");
+  await older.close();
+  const reopened = await openPglite(dir);
+  expect(await checksums(reopened)).toBe("on");
+  expect((await reopened.db.execute(sql`select x from kept`)).rows).toEqual([{ x: 42 }]);
+  await reopened.close();
+});
