@@ -26,27 +26,21 @@ export interface ModelSwitch {
 }
 
 /**
- * Loads pgvector where it can be (PGlite ships it; a PostgreSQL server may not). HNSW scans
- * look at 100 candidates (the default 40 is fewer than a search asks for) and keep scanning
- * while the person filter drops rows (pgvector 0.8's iterative scan), for this connection and,
- * where allowed, for every new one.
+ * Loads pgvector where it can be (PGlite ships it; a PostgreSQL server may not). Only 0.8 and
+ * later serve searches: their iterative scan keeps a person's results complete when other
+ * people's rows are nearer (search-sql.ts); with an older one, searches scan exactly.
  */
 export async function loadPgvector(db: Db): Promise<boolean> {
   try {
     await db.execute(sql`create extension if not exists vector`);
+    const result = (await db.execute(
+      sql`select extversion as version from pg_extension where extname = 'vector'`,
+    )) as unknown as { rows: { version: string }[] };
+    const [major = 0, minor = 0] = (result.rows[0]?.version ?? "0").split(".").map(Number);
+    return major > 0 || minor >= 8;
   } catch {
     return false;
   }
-  const settings = ["hnsw.ef_search = 100", "hnsw.iterative_scan = strict_order"];
-  for (const setting of settings) {
-    await db.execute(sql.raw(`set ${setting}`)).catch(() => {});
-    await db
-      .execute(
-        sql.raw(`do $$ begin execute format('alter database %I set ${setting}', current_database()); end $$`),
-      )
-      .catch(() => {});
-  }
-  return true;
 }
 
 /**
