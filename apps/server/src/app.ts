@@ -13,8 +13,12 @@ import { agentRoutes } from "./agents/routes";
 import { audioRoutes } from "./audio/routes";
 import { createMailer, type Mailer } from "./auth/mailer";
 import { authRoutes } from "./auth/routes";
+import { sessionCacheOf } from "./auth/session-cache";
 import { ChatReplies } from "./chat/replies";
 import { chatRoutes } from "./chat/routes";
+import { type Cluster, openCluster } from "./cluster/cluster";
+import { NodeRegistry } from "./cluster/nodes";
+import { shareSessionEnds } from "./cluster/session-ends";
 import type { Database } from "./db/client";
 import { documentRoutes } from "./documents/routes";
 import { DocumentService } from "./documents/service";
@@ -25,7 +29,6 @@ import { exportRoutes } from "./exports/routes";
 import { errorBody, registerErrorHandler } from "./http/errors";
 import { OriginPolicy, registerOriginGuard } from "./http/origin-guard";
 import { ideRoutes } from "./ide/routes";
-import { type EventBus, InProcessBus } from "./live/bus";
 import { FrameRouter } from "./live/frame-router";
 import { liveRoutes } from "./live/routes";
 import { registerSystemFrames } from "./live/system-frames";
@@ -87,8 +90,10 @@ export interface AppDeps {
   loginPerMinute?: number;
   /** The marketplace catalogue, loaded and checked (read from MARKETPLACE_DIR unless given). */
   catalogue?: CatalogueEntry[];
-  /** Live events; in-process unless given (several nodes share a PostgreSQL one). */
-  bus?: EventBus;
+  /** This node among the others on the database (opened from the database unless given). */
+  cluster?: Cluster;
+  /** How often this node says it is alive, and after how long a silent node is dead (tests). */
+  heartbeat?: { heartbeatMs?: number; deadAfterMs?: number };
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -161,8 +166,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sandbox.close();
     await workspaces.close();
   });
+  // This node among the others on one PostgreSQL (alone on PGlite): the live bus every node's
+  // sockets hear, signals between nodes, and the heartbeat after which a dead node's work fails.
+  const cluster = deps.cluster ?? (await openCluster(database, app.log));
+  const bus = cluster.bus;
+  const nodes = new NodeRegistry(database.db, cluster.nodeId, app.log, {
+    ...deps.heartbeat,
+    alone: database.kind === "pglite",
+  });
+  const stopSharingSessionEnds = shareSessionEnds(cluster, sessionCacheOf(database.db));
+  app.addHook("onClose", async () => {
+    stopSharingSessionEnds();
+    await nodes.stop();
+    await cluster.close();
+  });
   // The LLM gateway: every model call goes through llm.gateway (per-user settings, five providers).
-  const bus = deps.bus ?? new InProcessBus();
   // The Analytics monitor's measurements: requests, sandbox jobs, model calls, machine load.
   const metrics = new MetricsRecorder(bus, () => jobSlots.runningTotal);
   metrics.start();
@@ -347,5 +365,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onConnect: (userId) => replies.inProgress(userId),
   });
   await app.register(webRoutes, { distDir: env.WEB_DIST_DIR ?? defaultWebDist() });
+  await nodes.start();
   return app;
 }

@@ -3,9 +3,9 @@ import type { Db } from "../db/client";
 
 /**
  * How long a looked-up session is trusted without asking the database again. Ending a
- * session through this process (logout, rotation at login, password reset, account deletion)
- * drops its entry at once; a session row deleted by anything else (another server node, SQL
- * by hand) is still accepted by this process for at most this long.
+ * session (logout, rotation at login, password reset, account deletion) drops its entry at once,
+ * on every node (cluster/session-ends.ts); a session row deleted by anything else (SQL by hand)
+ * is still accepted by this process for at most this long.
  */
 export const SESSION_CACHE_MS = 5000;
 const MAX_ENTRIES = 10_000;
@@ -27,10 +27,11 @@ interface Entry extends CachedSession {
  * lookup that started before an invalidation is not stored: `generation` changes with every
  * invalidation, so a row read just before a logout cannot come back into the cache after it.
  */
-/** A session (or every session of a user) that ended through this process. */
+/** A session (or every session of a user) that ended, here or on another node (`remote`). */
 export interface SessionEnded {
   sessionId?: string;
   userId?: string;
+  remote?: boolean;
 }
 
 export class SessionCache {
@@ -68,17 +69,17 @@ export class SessionCache {
   }
 
   /** Forgets one session (logout, rotation); what holds it open (sockets, terminals) ends now. */
-  forgetSession(sessionId: string): void {
+  forgetSession(sessionId: string, remote = false): void {
     this.generationValue += 1;
     this.entries.delete(sessionId);
-    this.announce({ sessionId });
+    this.announce({ sessionId, ...(remote ? { remote } : {}) });
   }
 
   /** Forgets every session of a user (password reset, account deletion, account changes). */
-  forgetUser(userId: string): void {
+  forgetUser(userId: string, remote = false): void {
     this.generationValue += 1;
     for (const [key, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(key);
-    this.announce({ userId });
+    this.announce({ userId, ...(remote ? { remote } : {}) });
   }
 
   /** Calls `listener` whenever a session or a user's sessions end here; returns the unsubscribe. */

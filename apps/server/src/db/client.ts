@@ -17,6 +17,8 @@ export type DatabaseKind = "pglite" | "postgres";
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /** The PostgreSQL server's connection string (nodes listen for each other on it). */
+  url?: string;
   /** Applies the committed SQL migrations (idempotent). */
   migrate(): Promise<void>;
   /** Cheap liveness check. */
@@ -76,6 +78,7 @@ export async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: "postgres",
+    url,
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() }),
     ping: () => ping(db),
     close: () => pool.end(),

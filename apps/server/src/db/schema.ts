@@ -382,3 +382,4 @@ export const marketplaceEntries = pgTable(
   },
   (t) => [index("marketplace_entries_owner_idx").on(t.ownerId, t.createdAt)],
 );
+export * from "./cluster-schema";

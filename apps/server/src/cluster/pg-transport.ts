@@ -1,0 +1,206 @@
+import { EventEmitter } from "node:events";
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import pg from "pg";
+import type { Db } from "../db/client";
+import type { ClusterMessage, ClusterTransport } from "./transport";
+
+export const CLUSTER_CHANNEL = "neuroos_cluster";
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
+export const NOTIFY_MAX_BYTES = 7999;
+/** Messages kept while the database is unreachable; the oldest go first beyond this. */
+const MAX_QUEUED = 100_000;
+const RECONNECT_MS = [100, 250, 500, 1000, 2000, 5000];
+const PAYLOAD_TTL = "5 minutes";
+
+/** One notification: a batch of messages, or the id of one too big for a payload. */
+interface Envelope {
+  n: string;
+  m?: ClusterMessage[];
+  ref?: number;
+}
+
+export interface PgTransportOptions {
+  url: string;
+  nodeId: string;
+  /** For the big payloads and their clean-up. */
+  db: Db;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Messages between nodes through PostgreSQL's LISTEN/NOTIFY. This node's messages go out on one
+ * connection of their own, one after another, batched while a NOTIFY is in flight; each node
+ * hears them on another connection and delivers them in that order, so a user's frames keep their
+ * order. A message too big for a payload is stored in `live_payloads` and its id notified. A lost
+ * connection is made again (with a line in the log) and the channel listened to again.
+ */
+export class PgTransport implements ClusterTransport {
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+  private listener: pg.Client | null = null;
+  private publisher: pg.Client | null = null;
+  private readonly queue: string[] = [];
+  private flushing: Promise<void> | null = null;
+  private inbound: Promise<void> = Promise.resolve();
+  private reconnects = 0;
+  private closed = false;
+  private readonly cleanup: NodeJS.Timeout;
+
+  constructor(private readonly options: PgTransportOptions) {
+    this.cleanup = setInterval(() => {
+      options.db
+        .execute(sql`delete from live_payloads where created_at < now() - ${PAYLOAD_TTL}::interval`)
+        .catch(() => {});
+    }, 60_000).unref();
+  }
+
+  /** Listens before returning: from then on, nothing another node sends is missed. */
+  async start(): Promise<void> {
+    await this.listen();
+  }
+
+  send(message: ClusterMessage): void {
+    if (this.closed) return;
+    this.queue.push(JSON.stringify(message));
+    if (this.queue.length > MAX_QUEUED) {
+      this.queue.splice(0, this.queue.length - MAX_QUEUED);
+      this.options.log.warn(
+        "cluster: the database is unreachable; the oldest messages to other nodes dropped",
+      );
+    }
+    this.flushing ??= this.flush().finally(() => {
+      this.flushing = null;
+    });
+  }
+
+  onMessage(listener: (message: ClusterMessage) => void): () => void {
+    this.emitter.on("message", listener);
+    return () => this.emitter.off("message", listener);
+  }
+
+  /** Sends what is queued (for up to a second), then closes both connections. */
+  async close(): Promise<void> {
+    const pending = this.flushing;
+    if (pending) await Promise.race([pending, new Promise((r) => setTimeout(r, 1000))]);
+    this.closed = true;
+    clearInterval(this.cleanup);
+    await Promise.all([this.listener?.end().catch(() => {}), this.publisher?.end().catch(() => {})]);
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.options.url });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (this.listener === client) this.listener = null;
+      client.end().catch(() => {});
+      if (this.closed) return;
+      this.options.log.warn("cluster: lost the database connection it listens on; reconnecting");
+      this.retryListen();
+    };
+    client.on("error", onLost);
+    client.on("end", onLost);
+    client.on("notification", (n) => {
+      if (n.channel === CLUSTER_CHANNEL && n.payload) this.receive(n.payload);
+    });
+    await client.connect();
+    await client.query(`listen ${CLUSTER_CHANNEL}`);
+    this.listener = client;
+    this.reconnects = 0;
+  }
+
+  private retryListen(): void {
+    const delay = RECONNECT_MS[Math.min(this.reconnects, RECONNECT_MS.length - 1)];
+    this.reconnects += 1;
+    setTimeout(async () => {
+      if (this.closed) return;
+      try {
+        await this.listen();
+        this.options.log.info(
+          { channel: CLUSTER_CHANNEL },
+          "cluster: reconnected to the database and listening again",
+        );
+      } catch {
+        this.retryListen();
+      }
+    }, delay).unref();
+  }
+
+  private receive(payload: string): void {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(payload) as Envelope;
+    } catch {
+      return;
+    }
+    if (envelope.n === this.options.nodeId) return;
+    // One after another: a message behind a stored one waits for it.
+    this.inbound = this.inbound.then(async () => {
+      const messages = envelope.m ?? (envelope.ref === undefined ? [] : await this.stored(envelope.ref));
+      for (const message of messages) this.emitter.emit("message", message);
+    });
+  }
+
+  private async stored(id: number): Promise<ClusterMessage[]> {
+    try {
+      const result = (await this.options.db.execute(
+        sql`select body from live_payloads where id = ${id}`,
+      )) as unknown as { rows: { body: string }[] };
+      const body = result.rows[0]?.body;
+      return body === undefined ? [] : [JSON.parse(body) as ClusterMessage];
+    } catch (err) {
+      this.options.log.warn({ err, id }, "cluster: a stored message could not be read");
+      return [];
+    }
+  }
+
+  private async flush(): Promise<void> {
+    while (this.queue.length > 0 && !this.closed) {
+      const head = `{"n":${JSON.stringify(this.options.nodeId)},"m":[`;
+      let size = Buffer.byteLength(head) + 2;
+      let count = 0;
+      for (const item of this.queue) {
+        const next = size + Buffer.byteLength(item) + (count > 0 ? 1 : 0);
+        if (next > NOTIFY_MAX_BYTES) break;
+        size = next;
+        count += 1;
+      }
+      try {
+        const client = await this.publisherClient();
+        if (count === 0) {
+          // Too big for a payload: stored, and its id notified, in one statement.
+          await client.query(
+            `with stored as (insert into live_payloads (body) values ($1) returning id)
+             select pg_notify($2, json_build_object('n', $3::text, 'ref', stored.id)::text) from stored`,
+            [this.queue[0], CLUSTER_CHANNEL, this.options.nodeId],
+          );
+          count = 1;
+        } else {
+          await client.query("select pg_notify($1, $2)", [
+            CLUSTER_CHANNEL,
+            `${head}${this.queue.slice(0, count).join(",")}]}`,
+          ]);
+        }
+        this.queue.splice(0, count);
+      } catch (err) {
+        this.publisher?.end().catch(() => {});
+        this.publisher = null;
+        if (this.closed) return;
+        this.options.log.warn({ err }, "cluster: could not notify the other nodes; retrying");
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
+
+  private async publisherClient(): Promise<pg.Client> {
+    if (this.publisher) return this.publisher;
+    const client = new pg.Client({ connectionString: this.options.url });
+    client.on("error", () => {
+      if (this.publisher === client) this.publisher = null;
+    });
+    await client.connect();
+    this.publisher = client;
+    return client;
+  }
+}
