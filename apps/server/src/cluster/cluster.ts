@@ -4,7 +4,7 @@ import os from "node:os";
 import type { ServerFrame } from "@neuroos/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client";
-import type { EventBus } from "../live/bus";
+import { type EventBus, InProcessBus } from "../live/bus";
 import { PgTransport } from "./pg-transport";
 import { type ClusterMessage, type ClusterTransport, LocalTransport } from "./transport";
 
@@ -19,7 +19,8 @@ export function newNodeId(): string {
  * the transport carries nothing and the bus is this process's.
  */
 export class Cluster {
-  private readonly local = new EventEmitter().setMaxListeners(0);
+  /** This node's sockets. */
+  private readonly local = new InProcessBus();
   private readonly signals = new EventEmitter().setMaxListeners(0);
   private readonly stopListening: () => void;
   readonly bus: EventBus;
@@ -31,13 +32,10 @@ export class Cluster {
     this.stopListening = transport.onMessage((message) => this.deliver(message));
     this.bus = {
       publish: (userId, frame) => {
-        this.local.emit(userId, frame);
+        this.local.publish(userId, frame);
         this.transport.send({ kind: "frame", userId, frame });
       },
-      subscribe: (userId, listener) => {
-        this.local.on(userId, listener);
-        return () => this.local.off(userId, listener);
-      },
+      subscribe: (userId, listener) => this.local.subscribe(userId, listener),
     };
   }
 
@@ -59,7 +57,7 @@ export class Cluster {
   }
 
   private deliver(message: ClusterMessage): void {
-    if (message.kind === "frame") this.local.emit(message.userId, message.frame as ServerFrame);
+    if (message.kind === "frame") this.local.publish(message.userId, message.frame as ServerFrame);
     else this.signals.emit(message.topic, message.payload);
   }
 }

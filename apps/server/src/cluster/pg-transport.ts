@@ -90,8 +90,10 @@ export class PgTransport implements ClusterTransport {
   private async listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.options.url });
     let lost = false;
+    let ready = false;
     const onLost = () => {
-      if (lost) return;
+      // Before it listens, a failure is the caller's (start, or the next retry).
+      if (lost || !ready) return;
       lost = true;
       if (this.listener === client) this.listener = null;
       client.end().catch(() => {});
@@ -104,8 +106,14 @@ export class PgTransport implements ClusterTransport {
     client.on("notification", (n) => {
       if (n.channel === CLUSTER_CHANNEL && n.payload) this.receive(n.payload);
     });
-    await client.connect();
-    await client.query(`listen ${CLUSTER_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`listen ${CLUSTER_CHANNEL}`);
+    } catch (err) {
+      client.end().catch(() => {});
+      throw err;
+    }
+    ready = true;
     this.listener = client;
     this.reconnects = 0;
   }

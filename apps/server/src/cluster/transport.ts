@@ -1,4 +1,3 @@
-import { EventEmitter } from "node:events";
 import type { ServerFrame } from "@neuroos/contracts";
 
 /** What nodes tell each other: a user's live frame, or a signal for a topic (Stop, session ended). */
@@ -20,11 +19,9 @@ export interface ClusterTransport {
 
 /** One node alone (PGlite, or tests): nothing to carry. */
 export class LocalTransport implements ClusterTransport {
-  private readonly emitter = new EventEmitter().setMaxListeners(0);
   send(): void {}
-  onMessage(listener: (message: ClusterMessage) => void): () => void {
-    this.emitter.on("message", listener);
-    return () => this.emitter.off("message", listener);
+  onMessage(): () => void {
+    return () => {};
   }
   async close(): Promise<void> {}
 }
