@@ -102,6 +102,10 @@ export class VectorService {
       );
     }
     const inserted = await this.db.transaction(async (tx) => {
+      // One writer per object at a time (two nodes, or a file change during indexing): otherwise
+      // both delete nothing, then both insert, and the object is indexed twice.
+      const key = `vector:${userId}:${input.objectType}:${input.objectId}`;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
       await tx.delete(vectorChunks).where(this.objectWhere(userId, input.objectType, input.objectId));
       if (rows.length === 0) return [];
       return tx.insert(vectorChunks).values(rows).returning({ id: vectorChunks.id });
