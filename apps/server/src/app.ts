@@ -97,6 +97,7 @@ export interface AppDeps {
 }
 
 export const BODY_LIMIT = 1024 * 1024;
+const LLM_SETTINGS_CHANGED = "llm_settings_changed";
 
 /** Builds the whole HTTP application from its feature plugins; tests build it too. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.addHook("onClose", () => llm.close());
+  cluster.onSignal<{ userId: string }>(LLM_SETTINGS_CHANGED, ({ userId }) => llm.gateway.invalidate(userId));
   const modules = new ModuleRegistry([
     fileIoCheck(env.DATA_DIR),
     vectorDbCheck(database),
@@ -228,7 +230,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     box: llm.box,
     endpointPolicy: llm.endpointPolicy,
     tryAccess: (provider, access) => llm.statuses.tryAccess(provider, access),
-    onChange: (userId) => llm.gateway.invalidate(userId),
+    // Saved settings apply at once on every node (each node's gateway caches them).
+    onChange: (userId) => {
+      llm.gateway.invalidate(userId);
+      cluster.broadcast(LLM_SETTINGS_CHANGED, { userId });
+    },
   });
   await app.register(llmRoutes, { db: database.db, llm });
   await app.register(actionRoutes, { db: database.db, gateway: llm.gateway });

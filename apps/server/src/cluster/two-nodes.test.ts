@@ -98,6 +98,28 @@ describe.skipIf(postgresUrl === null)("two server nodes on one PostgreSQL", () =
     });
   });
 
+  it("settings saved through node A apply at once to a turn started through node B", async () => {
+    const { id } = (await api(nodes.b, "POST", "/api/sessions", {})).json();
+    const replyBy = async (content: string) => {
+      provider.script({ kind: "text", chunks: ["ok"], usage: { input: 1, output: 1 } });
+      onB.send({ type: "chat_message", sessionId: id, content });
+      const stored = await onB.next(
+        (f) => f.type === "chat_message" && (f.message as Frame).role === "assistant" && f.sessionId === id,
+      );
+      onB.frames.length = 0;
+      return ((stored.message as Frame).metadata as Frame).provider;
+    };
+    expect(await replyBy("first")).toBe("openai"); // node B now has the settings cached
+    const saved = await api(nodes.a, "PUT", "/api/settings", { defaultProvider: "anthropic" });
+    expect(saved.statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 100)); // the signal crosses the database
+    try {
+      expect(await replyBy("second")).toBe("anthropic");
+    } finally {
+      await api(nodes.a, "PUT", "/api/settings", { defaultProvider: "openai" });
+    }
+  });
+
   it("signing out on node A ends that session's socket on node B within a second", async () => {
     const other = await signedInUser(nodes.a.app);
     const socketOnB = await connect(nodes.b, other.cookie);

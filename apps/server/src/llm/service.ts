@@ -88,8 +88,7 @@ export class LlmGateway {
 
   /**
    * The user's settings, cached for ACCESS_TTL_MS (a database round trip is a third of the
-   * first-token budget). Saving settings on this node drops the entry at once; another node
-   * of a cluster sees the change within the TTL.
+   * first-token budget). Saving settings drops the entry at once, on every node (app.ts).
    */
   access(userId: string): Promise<UserLlmAccess> {
     const now = Date.now();
