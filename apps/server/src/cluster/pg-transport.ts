@@ -43,6 +43,7 @@ export class PgTransport implements ClusterTransport {
   private flushing: Promise<void> | null = null;
   private inbound: Promise<void> = Promise.resolve();
   private reconnects = 0;
+  private sendFailing = false;
   private closed = false;
   private readonly cleanup: NodeJS.Timeout;
 
@@ -191,11 +192,15 @@ export class PgTransport implements ClusterTransport {
           ]);
         }
         this.queue.splice(0, count);
+        if (this.sendFailing) this.options.log.info("cluster: notifying the other nodes again");
+        this.sendFailing = false;
       } catch (err) {
         this.publisher?.end().catch(() => {});
         this.publisher = null;
         if (this.closed) return;
-        this.options.log.warn({ err }, "cluster: could not notify the other nodes; retrying");
+        if (!this.sendFailing)
+          this.options.log.warn({ err }, "cluster: could not notify the other nodes; retrying");
+        this.sendFailing = true;
         await new Promise((r) => setTimeout(r, 500));
       }
     }
