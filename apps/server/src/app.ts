@@ -97,6 +97,7 @@ export interface AppDeps {
 }
 
 export const BODY_LIMIT = 1024 * 1024;
+const LLM_SETTINGS_CHANGED = "llm_settings_changed";
 
 /** Builds the whole HTTP application from its feature plugins; tests build it too. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -150,10 +151,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? createMailer(env.SMTP_URL, env.MAIL_FROM, app.log);
   // Code execution: one sandbox runner and the users' workspaces, shared by every feature.
   const sandbox = new Sandbox(sandboxConfig(env));
-  const volumes =
-    env.WORKSPACE_VOLUMES === "auto" && (await WorkspaceVolumes.available())
-      ? new WorkspaceVolumes(path.join(env.DATA_DIR, "volumes"))
-      : null;
+  const volumes = await WorkspaceVolumes.forNode(
+    env.WORKSPACE_VOLUMES,
+    database.kind,
+    path.join(env.DATA_DIR, "volumes"),
+  );
   const workspaces = new WorkspaceService(env.DATA_DIR, workspaceQuotas(env), volumes);
   const jobSlots = new JobSlots(env.SANDBOX_JOBS_PER_USER, env.SANDBOX_MAX_JOBS);
   const terminals = new TerminalManager(sandbox, {
@@ -200,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.addHook("onClose", () => llm.close());
+  cluster.onSignal<{ userId: string }>(LLM_SETTINGS_CHANGED, ({ userId }) => llm.gateway.invalidate(userId));
   const modules = new ModuleRegistry([
     fileIoCheck(env.DATA_DIR),
     vectorDbCheck(database),
@@ -228,7 +231,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     box: llm.box,
     endpointPolicy: llm.endpointPolicy,
     tryAccess: (provider, access) => llm.statuses.tryAccess(provider, access),
-    onChange: (userId) => llm.gateway.invalidate(userId),
+    // Saved settings apply at once on every node (each node's gateway caches them).
+    onChange: (userId) => {
+      llm.gateway.invalidate(userId);
+      cluster.broadcast(LLM_SETTINGS_CHANGED, { userId });
+    },
   });
   await app.register(llmRoutes, { db: database.db, llm });
   await app.register(actionRoutes, { db: database.db, gateway: llm.gateway });
