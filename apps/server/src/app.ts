@@ -68,6 +68,7 @@ import { MetricsRecorder } from "./system/metrics";
 import { fileIoCheck, vectorDbCheck } from "./system/module-checks";
 import { ModuleRegistry } from "./system/modules";
 import { systemRoutes } from "./system/routes";
+import { LiveTerminals } from "./terminal/live-terminals";
 import { TerminalManager } from "./terminal/manager";
 import { terminalRoutes } from "./terminal/routes";
 import { localEmbedder } from "./vector/glove";
@@ -97,7 +98,6 @@ export interface AppDeps {
 }
 
 export const BODY_LIMIT = 1024 * 1024;
-const LLM_SETTINGS_CHANGED = "llm_settings_changed";
 
 /** Builds the whole HTTP application from its feature plugins; tests build it too. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -158,13 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const workspaces = new WorkspaceService(env.DATA_DIR, workspaceQuotas(env), volumes);
   const jobSlots = new JobSlots(env.SANDBOX_JOBS_PER_USER, env.SANDBOX_MAX_JOBS);
-  const terminals = new TerminalManager(sandbox, {
-    idleTimeoutMs: env.TERMINAL_IDLE_TIMEOUT_MS,
-    reattachMs: env.TERMINAL_REATTACH_MS,
-    perUser: env.TERMINALS_PER_USER,
-  });
   app.addHook("onClose", async () => {
-    await terminals.closeAll();
     sandbox.close();
     await workspaces.close();
   });
@@ -182,6 +176,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await nodes.stop();
     await cluster.close();
   });
+  // Terminals stay on the node that started them; the others know which node that is.
+  const liveTerminals = new LiveTerminals(database.db, cluster.nodeId);
+  nodes.onSweep((alive) => liveTerminals.sweep(alive));
+  const terminals = new TerminalManager(sandbox, liveTerminals, {
+    idleTimeoutMs: env.TERMINAL_IDLE_TIMEOUT_MS,
+    reattachMs: env.TERMINAL_REATTACH_MS,
+    perUser: env.TERMINALS_PER_USER,
+  });
+  // (onClose hooks run last-added first: the terminals end before the sandbox closes.)
+  app.addHook("onClose", () => terminals.closeAll());
   // The LLM gateway: every model call goes through llm.gateway (per-user settings, five providers).
   // The Analytics monitor's measurements: requests, sandbox jobs, model calls, machine load.
   const metrics = new MetricsRecorder(bus, () => jobSlots.runningTotal);
@@ -202,7 +206,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.addHook("onClose", () => llm.close());
-  cluster.onSignal<{ userId: string }>(LLM_SETTINGS_CHANGED, ({ userId }) => llm.gateway.invalidate(userId));
   const modules = new ModuleRegistry([
     fileIoCheck(env.DATA_DIR),
     vectorDbCheck(database),
@@ -231,11 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     box: llm.box,
     endpointPolicy: llm.endpointPolicy,
     tryAccess: (provider, access) => llm.statuses.tryAccess(provider, access),
-    // Saved settings apply at once on every node (each node's gateway caches them).
-    onChange: (userId) => {
-      llm.gateway.invalidate(userId);
-      cluster.broadcast(LLM_SETTINGS_CHANGED, { userId });
-    },
+    onChange: (userId) => llm.gateway.invalidate(userId),
   });
   await app.register(llmRoutes, { db: database.db, llm });
   await app.register(actionRoutes, { db: database.db, gateway: llm.gateway });

@@ -3,8 +3,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, inject } from "vitest";
 import { type Database, openPglite, openPostgres } from "../db/client";
 
-/** A fresh, migrated PostgreSQL database on the test server, dropped by `close()`. */
-async function openScratchPostgres(adminUrl: string): Promise<Database> {
+/** A fresh PostgreSQL database on the test server (its `url` opens more handles), dropped by `close()`. */
+export async function openScratchPostgres(adminUrl: string): Promise<Database> {
   const name = `neuroos_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
