@@ -68,6 +68,7 @@ import { MetricsRecorder } from "./system/metrics";
 import { fileIoCheck, vectorDbCheck } from "./system/module-checks";
 import { ModuleRegistry } from "./system/modules";
 import { systemRoutes } from "./system/routes";
+import { LiveTerminals } from "./terminal/live-terminals";
 import { TerminalManager } from "./terminal/manager";
 import { terminalRoutes } from "./terminal/routes";
 import { localEmbedder } from "./vector/glove";
@@ -151,19 +152,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? createMailer(env.SMTP_URL, env.MAIL_FROM, app.log);
   // Code execution: one sandbox runner and the users' workspaces, shared by every feature.
   const sandbox = new Sandbox(sandboxConfig(env));
-  const volumes =
-    env.WORKSPACE_VOLUMES === "auto" && (await WorkspaceVolumes.available())
-      ? new WorkspaceVolumes(path.join(env.DATA_DIR, "volumes"))
-      : null;
+  const volumes = await WorkspaceVolumes.forNode(
+    env.WORKSPACE_VOLUMES,
+    database.kind,
+    path.join(env.DATA_DIR, "volumes"),
+  );
   const workspaces = new WorkspaceService(env.DATA_DIR, workspaceQuotas(env), volumes);
   const jobSlots = new JobSlots(env.SANDBOX_JOBS_PER_USER, env.SANDBOX_MAX_JOBS);
-  const terminals = new TerminalManager(sandbox, {
-    idleTimeoutMs: env.TERMINAL_IDLE_TIMEOUT_MS,
-    reattachMs: env.TERMINAL_REATTACH_MS,
-    perUser: env.TERMINALS_PER_USER,
-  });
   app.addHook("onClose", async () => {
-    await terminals.closeAll();
     sandbox.close();
     await workspaces.close();
   });
@@ -181,6 +177,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await nodes.stop();
     await cluster.close();
   });
+  // Terminals stay on the node that started them; the others know which node that is.
+  const liveTerminals = new LiveTerminals(database.db, cluster.nodeId);
+  nodes.onSweep((alive) => liveTerminals.sweep(alive));
+  const terminals = new TerminalManager(sandbox, liveTerminals, {
+    idleTimeoutMs: env.TERMINAL_IDLE_TIMEOUT_MS,
+    reattachMs: env.TERMINAL_REATTACH_MS,
+    perUser: env.TERMINALS_PER_USER,
+  });
+  // (onClose hooks run last-added first: the terminals end before the sandbox closes.)
+  app.addHook("onClose", () => terminals.closeAll());
   // The LLM gateway: every model call goes through llm.gateway (per-user settings, five providers).
   // The Analytics monitor's measurements: requests, sandbox jobs, model calls, machine load.
   const metrics = new MetricsRecorder(bus, () => jobSlots.runningTotal);

@@ -54,7 +54,9 @@ export const envSchema = z.object({
   WORKSPACE_QUOTA_MB_PRO: z.coerce.number().positive().default(2048),
   /**
    * Each workspace its own file system (an ext4 image of the quota's size, loop-mounted), so code
-   * and the terminal meet the quota exactly: `auto` when running as root with loop devices, `off`.
+   * and the terminal meet the quota exactly. `auto`: when running as root with loop devices on the
+   * embedded database (one node; nodes on PostgreSQL may share DATA_DIR, and an image must never be
+   * mounted by two of them); `off`: plain folders.
    */
   WORKSPACE_VOLUMES: z.enum(["auto", "off"]).default("auto"),
   /** Sandbox (bubblewrap): the binary, and each job's limits. */

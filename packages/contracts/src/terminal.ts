@@ -6,7 +6,10 @@ import { z } from "zod";
  * Connect: `GET /api/terminal/ws?cols=80&rows=24` (WebSocket upgrade), with the session cookie;
  * the Origin must be the server's own. Add `&id=<terminalId>` to reattach to a terminal that
  * lost its socket less than TERMINAL_REATTACH_MS ago (60 s by default); an unknown or expired
- * id opens a new terminal (`ready.reattached` is false).
+ * id (or another user's) opens a new terminal (`ready.reattached` is false). A terminal runs on the
+ * server node that started it: reattaching through another node (a load balancer without sticky
+ * sessions) gets an `error` frame (`terminal_on_other_node`) and the close code 4001, and the
+ * terminal stays on its node for a reattach there.
  *
  * Client -> server
  *  - binary frame: raw bytes for the terminal's input (keystrokes, pastes), written as they are;
@@ -18,11 +21,15 @@ import { z } from "zod";
  * A terminal ends when its shell exits, when it stays idle (no input) for the configured
  * timeout, or 60 s after its socket closed without a reattach; `exit` says why, then the
  * server closes the socket with 1000. Close codes: 4000 attached elsewhere (another socket took
- * the terminal over), 1008 session ended or limit reached, 1009 frame too large.
+ * the terminal over), 4001 the terminal runs on another server node, 1008 session ended or limit
+ * reached, 1009 frame too large.
  */
 export const TERMINAL_WS_PATH = "/api/terminal/ws";
 export const TERMINAL_REPLAY_BYTES = 256 * 1024;
 export const TERMINAL_CLOSE_REPLACED = 4000;
+export const TERMINAL_CLOSE_OTHER_NODE = 4001;
+/** The `error` frame's code when the terminal runs on another server node. */
+export const TERMINAL_ERROR_OTHER_NODE = "terminal_on_other_node";
 
 const cols = z.coerce.number().int().min(2).max(1000);
 const rows = z.coerce.number().int().min(1).max(500);

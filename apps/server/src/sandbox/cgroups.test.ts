@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { describeWithSandbox } from "../test/sandbox-ready";
-import { Cgroups } from "./cgroups";
+import { Cgroups, cgroupRegistryFile } from "./cgroups";
 import { Sandbox } from "./runner";
 import { testLimits } from "./runner.test";
 
@@ -20,7 +20,8 @@ describeWithSandbox("sandbox cgroups", () => {
     const deadPid = 4_000_000; // above pid_max: never alive
     const base = path.join(parent, `neuroos-${deadPid}`);
     fs.mkdirSync(path.join(base, "job-1-abc"), { recursive: true });
-    const registryFile = path.join(dataDir, "sandbox-cgroups.json");
+    const registryFile = cgroupRegistryFile(dataDir);
+    expect(path.basename(registryFile)).toBe(`sandbox-cgroups-${os.hostname()}.json`); // per host: DATA_DIR may be shared
     fs.writeFileSync(registryFile, JSON.stringify([{ pid: deadPid, start: "1", bases: [base] }]));
 
     const next = new Cgroups(true, { registryFile });

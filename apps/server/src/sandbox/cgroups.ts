@@ -22,10 +22,20 @@ export interface CgroupOptions {
   /** CPU time each sandbox may use, in cores (cgroup v1 cpu.cfs_quota_us). */
   cpuCores?: number;
   /**
-   * A file (in DATA_DIR) naming the groups this server made: the next server removes those of a
-   * server that died, wherever they are (each process may live in another parent group).
+   * A file (in DATA_DIR, one per host: `cgroupRegistryFile`) naming the groups this server made:
+   * the next server removes those of a server that died, wherever they are (each process may live
+   * in another parent group).
    */
   registryFile?: string;
+}
+
+/**
+ * This host's registry of groups in DATA_DIR. The data directory may be shared by the nodes of a
+ * cluster (NFS) while cgroups are each host's own: one file per host, several server processes of
+ * one host in it (told apart by pid and start time).
+ */
+export function cgroupRegistryFile(dataDir: string): string {
+  return path.join(dataDir, `sandbox-cgroups-${os.hostname().replace(/[^A-Za-z0-9._-]/g, "_")}.json`);
 }
 
 /** The scheduler period the CPU quotas are a share of. */

@@ -18,7 +18,7 @@ import {
   type WrapperLimits,
   wrapperScript,
 } from "./bwrap";
-import { Cgroups } from "./cgroups";
+import { Cgroups, cgroupRegistryFile } from "./cgroups";
 import { type JobOutcome, runJob } from "./job";
 import { CompileError, prepareProgram } from "./languages";
 import { FD, type Slot, WarmPool } from "./warm";
@@ -96,7 +96,7 @@ export class Sandbox {
     this.layout ??= prepareLayout();
     this.cgroups ??= new Cgroups(this.config.cgroups ?? true, {
       cpuCores: this.config.cpuCores,
-      registryFile: path.join(this.config.dataDir, "sandbox-cgroups.json"),
+      registryFile: cgroupRegistryFile(this.config.dataDir),
     });
     const { layout, cgroups } = this;
     this.pool ??= new WarmPool(() => ({

@@ -9,6 +9,7 @@ import {
 import * as pty from "node-pty";
 import { AppError } from "../http/errors";
 import type { Sandbox, SandboxLimits } from "../sandbox/runner";
+import type { LiveTerminals } from "./live-terminals";
 import { NewlineTranslator, STTY_SETUP, TermiosProbe } from "./newlines";
 
 /** Output waiting in the socket beyond this pauses the shell; below LOW it resumes. */
@@ -30,7 +31,6 @@ function sendFrame(socket: WebSocket | null, frame: TerminalServerFrame): void {
 
 /** One bash on a PTY inside the user's sandbox; outlives its socket for `reattachMs`. */
 export class TerminalSession {
-  readonly id = randomBytes(12).toString("base64url");
   private socket: WebSocket | null = null;
   private readonly replay: Buffer[] = [];
   private replayBytes = 0;
@@ -51,6 +51,7 @@ export class TerminalSession {
   exited = false;
 
   constructor(
+    readonly id: string,
     readonly userId: string,
     private readonly term: pty.IPty,
     private readonly options: TerminalOptions,
@@ -183,14 +184,16 @@ export class TerminalSession {
   }
 }
 
-/** Every terminal of this server, by id; each belongs to one user. */
+/**
+ * Every terminal of this server node, by id; each belongs to one user. `live` records them for the
+ * other nodes (a terminal stays on the node that started it) and holds the per-user cap across nodes.
+ */
 export class TerminalManager {
   private readonly sessions = new Map<string, TerminalSession>();
-  /** Terminals being started, per user: counted with the open ones so the cap holds under a burst. */
-  private readonly starting = new Map<string, number>();
 
   constructor(
     private readonly sandbox: Sandbox,
+    private readonly live: LiveTerminals,
     private readonly options: TerminalOptions,
   ) {}
 
@@ -198,10 +201,16 @@ export class TerminalManager {
     return this.sessions.size;
   }
 
-  /** The user's live terminal with this id, if any (another user's id finds nothing). */
+  /** The user's live terminal with this id on this node, if any (another user's id finds nothing). */
   find(userId: string, id: string | undefined): TerminalSession | undefined {
     const found = id ? this.sessions.get(id) : undefined;
     return found && found.userId === userId && !found.exited ? found : undefined;
+  }
+
+  /** Whether the user's terminal `id` runs on another live node (another user's id: false). */
+  async onOtherNode(userId: string, id: string): Promise<boolean> {
+    const node = await this.live.nodeOf(userId, id);
+    return node !== null && node !== this.live.nodeId;
   }
 
   /** Starts bash in a new sandbox over `workspace`. */
@@ -212,22 +221,21 @@ export class TerminalManager {
     rows: number,
     limits: Partial<SandboxLimits> = {},
   ): Promise<TerminalSession> {
-    const starting = this.starting.get(userId) ?? 0;
-    const mine = [...this.sessions.values()].filter((s) => s.userId === userId).length + starting;
-    if (mine >= this.options.perUser)
-      throw new AppError(429, "rate_limited", `You already have ${mine} terminals open; close one first`);
-    // Reserved before the first await: a burst of opens cannot all pass the check above.
-    this.starting.set(userId, starting + 1);
+    const id = randomBytes(12).toString("base64url");
+    // Counted with the terminals open on every node before it starts: a burst cannot pass the cap.
+    const open = await this.live.reserve(id, userId, this.options.perUser);
+    if (open !== null)
+      throw new AppError(429, "rate_limited", `You already have ${open} terminals open; close one first`);
     try {
-      return await this.start(userId, workspace, cols, rows, limits);
-    } finally {
-      const left = (this.starting.get(userId) ?? 1) - 1;
-      if (left > 0) this.starting.set(userId, left);
-      else this.starting.delete(userId);
+      return await this.start(id, userId, workspace, cols, rows, limits);
+    } catch (err) {
+      await this.live.remove(id).catch(() => {});
+      throw err;
     }
   }
 
   private async start(
+    id: string,
     userId: string,
     workspace: string,
     cols: number,
@@ -254,11 +262,15 @@ export class TerminalManager {
       await command.release();
       throw err;
     }
-    const session: TerminalSession = new TerminalSession(userId, term, this.options, () => {
-      this.sessions.delete(session.id);
-      return command.release();
+    const session = new TerminalSession(id, userId, term, this.options, async () => {
+      this.sessions.delete(id);
+      try {
+        await command.release();
+      } finally {
+        await this.live.remove(id).catch(() => {});
+      }
     });
-    this.sessions.set(session.id, session);
+    this.sessions.set(id, session);
     return session;
   }
 

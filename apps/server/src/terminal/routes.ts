@@ -1,5 +1,7 @@
 import type { WebSocket } from "@fastify/websocket";
 import {
+  TERMINAL_CLOSE_OTHER_NODE,
+  TERMINAL_ERROR_OTHER_NODE,
   TERMINAL_WS_PATH,
   type TerminalServerFrame,
   terminalClientFrameSchema,
@@ -23,6 +25,10 @@ export interface TerminalRouteDeps {
   /** How often an open socket re-checks that its session still exists. */
   sessionCheckMs?: number;
 }
+
+/** Said to a browser reattaching through a node that does not run its terminal. */
+export const OTHER_NODE_MESSAGE =
+  "This terminal runs on another server node. Reconnect through the same node (sticky sessions), or open a new terminal.";
 
 function send(socket: WebSocket, frame: TerminalServerFrame): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
@@ -56,6 +62,12 @@ export async function terminalRoutes(app: FastifyInstance, deps: TerminalRouteDe
       socket.on("message", (data: Buffer, isBinary: boolean) => early.push({ data, isBinary }));
       let session = deps.terminals.find(user.id, query.id);
       const reattached = session !== undefined;
+      // A terminal stays on the node that started it: a reattach through another node is told so,
+      // and never gets a new shell under that id (nor learns whether another user's id exists).
+      if (!session && query.id && (await deps.terminals.onOtherNode(user.id, query.id).catch(() => false))) {
+        send(socket, { type: "error", code: TERMINAL_ERROR_OTHER_NODE, message: OTHER_NODE_MESSAGE });
+        return socket.close(TERMINAL_CLOSE_OTHER_NODE, "Terminal on another node");
+      }
       if (!session) {
         try {
           const workspace = await deps.workspaces.root(user);

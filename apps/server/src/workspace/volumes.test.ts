@@ -137,3 +137,15 @@ describe("workspace volumes: sizing", () => {
     expect(os.platform()).toBe("linux");
   });
 });
+
+describe("workspace volumes: which nodes make them", () => {
+  it("`auto`: only a node alone on its data (PGlite), where the machine can mount; `off`: never", async () => {
+    const imagesDir = path.join(os.tmpdir(), "neuroos-no-images");
+    // On PostgreSQL several nodes may share DATA_DIR: an image mounted by two would be corrupted.
+    expect(await WorkspaceVolumes.forNode("auto", "postgres", imagesDir)).toBeNull();
+    expect(await WorkspaceVolumes.forNode("off", "pglite", imagesDir)).toBeNull();
+    const alone = await WorkspaceVolumes.forNode("auto", "pglite", imagesDir);
+    expect(alone !== null).toBe(await WorkspaceVolumes.available());
+    expect(fs.existsSync(imagesDir)).toBe(false); // nothing made before a workspace needs it
+  });
+});

@@ -4,6 +4,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import type { DatabaseKind } from "../db/client";
 
 const run = promisify(execFile);
 const MB = 1024 * 1024;
@@ -82,6 +83,21 @@ export class WorkspaceVolumes {
     } finally {
       await fs.rm(trial, { recursive: true, force: true }).catch(() => {});
     }
+  }
+
+  /**
+   * The volumes `WORKSPACE_VOLUMES` asks for. `auto`: when this node is alone on its data (the
+   * embedded PGlite) and the machine can mount them. Nodes on PostgreSQL may share DATA_DIR with
+   * others, and an ext4 image mounted by two machines at once is corrupted: their workspaces are
+   * plain folders.
+   */
+  static async forNode(
+    setting: "auto" | "off",
+    database: DatabaseKind,
+    imagesDir: string,
+  ): Promise<WorkspaceVolumes | null> {
+    if (setting !== "auto" || database !== "pglite") return null;
+    return (await WorkspaceVolumes.available()) ? new WorkspaceVolumes(imagesDir) : null;
   }
 
   /** Makes `dir` the user's volume of at least `quotaBytes` (created, grown, or mounted again). */

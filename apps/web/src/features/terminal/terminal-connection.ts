@@ -1,4 +1,10 @@
-import { TERMINAL_CLOSE_REPLACED, TERMINAL_WS_PATH, type TerminalServerFrame } from "@neuroos/contracts";
+import {
+  TERMINAL_CLOSE_OTHER_NODE,
+  TERMINAL_CLOSE_REPLACED,
+  TERMINAL_ERROR_OTHER_NODE,
+  TERMINAL_WS_PATH,
+  type TerminalServerFrame,
+} from "@neuroos/contracts";
 
 /** The terminal id kept for a reattach after a page reload (the server keeps it for 60 s). */
 export const TERMINAL_ID_KEY = "neuroos-terminal-id";
@@ -8,6 +14,8 @@ export type ConnectionState =
   | { status: "connected"; terminalId: string; reattached: boolean }
   | { status: "ended"; message: string }
   | { status: "unavailable"; message: string }
+  /** The terminal runs on another server node (the load balancer is not sticky): it is still there. */
+  | { status: "elsewhere"; message: string }
   | { status: "replaced" };
 
 export interface TerminalSink {
@@ -114,7 +122,8 @@ export class TerminalConnection {
         errorMessage = frame.message;
         if (!ready) {
           this.finished = true;
-          this.onState({ status: "unavailable", message: frame.message });
+          const status = frame.code === TERMINAL_ERROR_OTHER_NODE ? "elsewhere" : "unavailable";
+          this.onState({ status, message: frame.message });
         }
       }
     };
@@ -123,6 +132,11 @@ export class TerminalConnection {
       if (this.socket !== socket || this.disposed) return;
       this.socket = null;
       if (this.finished) return;
+      if (event.code === TERMINAL_CLOSE_OTHER_NODE) {
+        const message = errorMessage ?? "This terminal runs on another server node.";
+        this.onState({ status: "elsewhere", message });
+        return;
+      }
       if (event.code === TERMINAL_CLOSE_REPLACED) {
         this.onState({ status: "replaced" });
         return;

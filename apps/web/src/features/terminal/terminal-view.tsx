@@ -18,6 +18,8 @@ const statusText = (state: ConnectionState): string => {
       return "Ended";
     case "unavailable":
       return "Unavailable";
+    case "elsewhere":
+      return "On another server node";
     case "replaced":
       return "Opened elsewhere";
   }
@@ -28,6 +30,7 @@ const dotTone: Record<ConnectionState["status"], string> = {
   connected: "bg-emerald-500",
   ended: "bg-zinc-400",
   unavailable: "bg-red-500",
+  elsewhere: "bg-amber-400",
   replaced: "bg-zinc-400",
 };
 
@@ -98,7 +101,7 @@ export function TerminalView({
   }, [idKey, autoFocus]);
 
   const message =
-    state.status === "unavailable"
+    state.status === "unavailable" || state.status === "elsewhere"
       ? state.message
       : state.status === "ended"
         ? `${state.message}.`
@@ -121,16 +124,19 @@ export function TerminalView({
           role="alert"
           className="flex flex-wrap items-center gap-3 border-b border-white/10 bg-zinc-900 px-4 py-3 text-sm"
         >
-          <span className="min-w-0 flex-1">{message}</span>
-          {state.status === "ended" ? (
-            <Button size="sm" onClick={() => connectionRef.current?.restart()}>
-              <Plus aria-hidden="true" /> New terminal
-            </Button>
-          ) : (
-            <Button size="sm" onClick={() => connectionRef.current?.retry()}>
-              <RotateCw aria-hidden="true" /> {state.status === "replaced" ? "Use it here" : "Try again"}
-            </Button>
-          )}
+          <span className="min-w-48 flex-1">{message}</span>
+          <div className="flex flex-wrap gap-3">
+            {state.status !== "ended" ? (
+              <Button size="sm" onClick={() => connectionRef.current?.retry()}>
+                <RotateCw aria-hidden="true" /> {state.status === "replaced" ? "Use it here" : "Try again"}
+              </Button>
+            ) : null}
+            {state.status === "ended" || state.status === "elsewhere" ? (
+              <Button size="sm" onClick={() => connectionRef.current?.restart()}>
+                <Plus aria-hidden="true" /> New terminal
+              </Button>
+            ) : null}
+          </div>
         </div>
       ) : null}
       <section aria-label="Terminal" className="min-h-0 flex-1 p-2">

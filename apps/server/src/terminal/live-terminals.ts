@@ -1,0 +1,60 @@
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { liveTerminals } from "../db/schema";
+
+/**
+ * The terminals open now on every server node, and the node whose sandbox runs each (a terminal
+ * stays on its node): a row while the shell lives, attached or waiting for a reattach.
+ */
+export class LiveTerminals {
+  constructor(
+    private readonly db: Db,
+    readonly nodeId: string,
+  ) {}
+
+  /**
+   * Records terminal `id` of `userId` on this node, unless the user already has `cap` open on
+   * any node: then nothing is written and the number open is returned. One user's reservations
+   * are taken one at a time (a lock per user), so the cap holds under a burst across nodes.
+   */
+  reserve(id: string, userId: string, cap: number): Promise<number | null> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`live_terminals:${userId}`}))`);
+      const [row] = await tx
+        .select({ open: count() })
+        .from(liveTerminals)
+        .where(eq(liveTerminals.userId, userId));
+      const open = row?.open ?? 0;
+      if (open >= cap) return open;
+      await tx.insert(liveTerminals).values({ id, userId, nodeId: this.nodeId });
+      return null;
+    });
+  }
+
+  /** The terminal ended (or never started). */
+  async remove(id: string): Promise<void> {
+    await this.db
+      .delete(liveTerminals)
+      .where(and(eq(liveTerminals.id, id), eq(liveTerminals.nodeId, this.nodeId)));
+  }
+
+  /** The live node running the user's terminal `id`; another user's id finds nothing. */
+  async nodeOf(userId: string, id: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ nodeId: liveTerminals.nodeId })
+      .from(liveTerminals)
+      .where(
+        and(
+          eq(liveTerminals.id, id),
+          eq(liveTerminals.userId, userId),
+          sql`${liveTerminals.nodeId} in (select id from server_nodes)`,
+        ),
+      );
+    return row?.nodeId ?? null;
+  }
+
+  /** Drops the rows of nodes no longer alive (their shells died with them). */
+  async sweep(aliveNodes: SQL): Promise<void> {
+    await this.db.delete(liveTerminals).where(sql`${liveTerminals.nodeId} not in ${aliveNodes}`);
+  }
+}

@@ -1,0 +1,175 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { TERMINAL_CLOSE_OTHER_NODE, TERMINAL_ERROR_OTHER_NODE, TERMINAL_WS_PATH } from "@neuroos/contracts";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type Database, openPostgres } from "../db/client";
+import { liveTerminals } from "../db/schema";
+import { cgroupRegistryFile } from "../sandbox/cgroups";
+import { openScratchPostgres } from "../test/databases";
+import { sandboxReady } from "../test/sandbox-ready";
+import { Term } from "../test/terminal-client";
+import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+import { OTHER_NODE_MESSAGE } from "./routes";
+
+const postgresUrl = inject("postgresUrl");
+
+interface ServerNode {
+  t: TestApp;
+  origin: string;
+  base: string;
+}
+
+/** Two server nodes on one PostgreSQL database and one shared DATA_DIR, each listening on its port. */
+describe.skipIf(!sandboxReady || !postgresUrl)("terminals on two nodes of one PostgreSQL", () => {
+  const dataDir = fs.mkdtempSync(path.join("/var/tmp", "neuroos-two-nodes-"));
+  let first: Database;
+  let second: Database;
+  let a: ServerNode;
+  let b: ServerNode;
+  let cookie: string;
+  let userId: string;
+
+  const startNode = async (database: Database): Promise<ServerNode> => {
+    const t = await buildTestApp(database, {
+      DATA_DIR: dataDir,
+      // Loop-mounted volumes are one node's: on PostgreSQL `auto` leaves workspaces plain folders.
+      WORKSPACE_VOLUMES: "auto",
+      TERMINALS_PER_USER: "3",
+      TERMINAL_REATTACH_MS: "20000",
+    });
+    const origin = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    return { t, origin, base: `${origin.replace("http", "ws")}${TERMINAL_WS_PATH}` };
+  };
+
+  beforeAll(async () => {
+    first = await openScratchPostgres(postgresUrl ?? "");
+    await first.migrate();
+    second = await openPostgres(first.url ?? "");
+    a = await startNode(first);
+    b = await startNode(second);
+    const user = await signedInUser(a.t.app);
+    cookie = user.cookie;
+    userId = user.user.id;
+  });
+  afterAll(async () => {
+    await b?.t.app.close();
+    await a?.t.app.close();
+    await second?.close();
+    await first?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const open = (node: ServerNode, query = "", as = cookie) =>
+    Term.open(`${node.base}${query}`, { cookie: as, origin: node.origin });
+  const rowsOf = (user: string) =>
+    first.db.select().from(liveTerminals).where(eq(liveTerminals.userId, user));
+  const exit = async (term: Term) => {
+    term.socket.send(Buffer.from("exit\n"), { binary: true });
+    await term.closed;
+  };
+  /** A terminal on `node` with STICKY_MARK set in its shell, detached (its socket closed). */
+  const detachedTerminal = async (node: ServerNode, mark: string) => {
+    const term = await open(node);
+    const { terminalId } = (await term.frame("ready")) as { terminalId: string };
+    await term.run(`export STICKY_MARK=${mark}`);
+    term.socket.close();
+    await term.closed;
+    return terminalId;
+  };
+
+  it("sticky: a reattach through the same node gets the same shell, its state kept", async () => {
+    const terminalId = await detachedTerminal(a, "kept-$((40+2))");
+    const again = await open(a, `?id=${terminalId}`);
+    expect(await again.frame("ready")).toMatchObject({ terminalId, reattached: true });
+    await again.run('echo "mark:$STICKY_MARK"', "mark:kept-42");
+    await exit(again);
+    await expect.poll(() => rowsOf(userId)).toEqual([]); // the row goes with the shell
+  });
+
+  it("not sticky: a reattach through the other node is told so; no new shell; the terminal stays reattachable on its node", async () => {
+    const terminalId = await detachedTerminal(a, "still-$((6*7))");
+    const before = await rowsOf(userId);
+    expect(before).toEqual([expect.objectContaining({ id: terminalId })]);
+
+    const elsewhere = await open(b, `?id=${terminalId}`);
+    expect(await elsewhere.frame("error")).toEqual({
+      type: "error",
+      code: TERMINAL_ERROR_OTHER_NODE,
+      message: OTHER_NODE_MESSAGE,
+    });
+    expect((await elsewhere.closed).code).toBe(TERMINAL_CLOSE_OTHER_NODE);
+    expect(elsewhere.frames.map((f) => f.type)).toEqual(["error"]); // never `ready`: no shell started
+    expect(elsewhere.output.length).toBe(0);
+    expect(await rowsOf(userId)).toEqual(before); // no terminal anywhere but the original, on its node
+
+    const back = await open(a, `?id=${terminalId}`);
+    expect(await back.frame("ready")).toMatchObject({ terminalId, reattached: true });
+    await back.run('echo "mark:$STICKY_MARK"', "mark:still-42");
+    await exit(back);
+  });
+
+  it("another user's terminal id, through either node, opens a terminal of their own and tells nothing", async () => {
+    const term = await open(a);
+    const { terminalId } = (await term.frame("ready")) as { terminalId: string };
+    const other = await signedInUser(b.t.app);
+    for (const node of [b, a]) {
+      const stranger = await open(node, `?id=${terminalId}`, other.cookie);
+      const ready = await stranger.frame("ready");
+      expect(ready).toMatchObject({ reattached: false });
+      expect(ready.terminalId).not.toBe(terminalId);
+      expect(stranger.frames.some((f) => f.type === "error")).toBe(false);
+      await exit(stranger);
+    }
+    await exit(term);
+  });
+
+  it("holds the per-user cap across both nodes, under a burst", async () => {
+    const user = await signedInUser(a.t.app);
+    const terms = await Promise.all([a, b, a, b, a, b].map((node) => open(node, "", user.cookie)));
+    await Promise.all(
+      terms.map((x) => x.until(() => x.frames.some((f) => f.type === "ready" || f.type === "error"))),
+    );
+    const ready = terms.filter((x) => x.frames.some((f) => f.type === "ready"));
+    const refused = terms.filter((x) =>
+      x.frames.some((f) => f.type === "error" && f.code === "rate_limited"),
+    );
+    expect([ready.length, refused.length]).toEqual([3, 3]);
+    expect(await rowsOf(user.user.id)).toHaveLength(3);
+    await Promise.all(ready.map(exit));
+    await Promise.all(terms.map((x) => x.closed));
+  });
+
+  it("drops the rows of a node that stopped answering, and never sends a browser to it", async () => {
+    await first.db.insert(liveTerminals).values({ id: "of-a-dead-node", userId, nodeId: "node-that-died" });
+    const term = await open(b, "?id=of-a-dead-node");
+    expect(await term.frame("ready")).toMatchObject({ reattached: false });
+    await exit(term);
+    // The next heartbeat's sweep (every 2 s) removes it.
+    await expect
+      .poll(async () => (await rowsOf(userId)).map((r) => r.id), { timeout: 6000, interval: 250 })
+      .not.toContain("of-a-dead-node");
+  });
+
+  it("shares the workspace through DATA_DIR: no loop volumes, one cgroup registry per host", async () => {
+    const term = await open(a);
+    await term.frame("ready");
+    await term.run("echo written-on-a > ~/shared-note.txt");
+    await exit(term);
+    const read = await b.t.app.inject({
+      method: "GET",
+      url: "/api/files/content?path=/home/user/shared-note.txt",
+      headers: { cookie },
+    });
+    expect(read.json()).toMatchObject({ content: "written-on-a\n" });
+    const mounts = fs
+      .readFileSync("/proc/self/mountinfo", "utf8")
+      .split("\n")
+      .filter((line) => line.split(" ")[4]?.startsWith(dataDir));
+    expect(mounts).toEqual([]);
+    expect(fs.existsSync(cgroupRegistryFile(dataDir))).toBe(true);
+    expect(path.basename(cgroupRegistryFile(dataDir))).toContain(os.hostname());
+    expect(fs.existsSync(path.join(dataDir, "sandbox-cgroups.json"))).toBe(false);
+  });
+});
