@@ -26,7 +26,7 @@ import type { Env } from "./env";
 import { registerExecutionFrames } from "./executions/frames";
 import { ExecutionService } from "./executions/service";
 import { exportRoutes } from "./exports/routes";
-import { errorBody, registerErrorHandler } from "./http/errors";
+import { AppError, registerErrorHandler } from "./http/errors";
 import { OriginPolicy, registerOriginGuard } from "./http/origin-guard";
 import { ideRoutes } from "./ide/routes";
 import { FrameRouter } from "./live/frame-router";
@@ -137,10 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyRateLimit, {
     global: false,
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      ...errorBody("rate_limited", `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`),
-    }),
+    // An AppError, so the error handler sends its message (a plain object's was dropped).
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(429, "rate_limited", `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`),
   });
   const origins = new OriginPolicy({ publicUrl: env.PUBLIC_URL, allowedOrigins: env.ALLOWED_ORIGINS });
   registerOriginGuard(app, origins);
