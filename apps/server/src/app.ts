@@ -12,7 +12,7 @@ import { ToolRegistry } from "./agent/tools";
 import { agentRoutes } from "./agents/routes";
 import { audioRoutes } from "./audio/routes";
 import { createMailer, type Mailer } from "./auth/mailer";
-import { authRoutes } from "./auth/routes";
+import { authRoutes, type SignInWindows } from "./auth/routes";
 import { sessionCacheOf } from "./auth/session-cache";
 import { ChatReplies } from "./chat/replies";
 import { chatRoutes } from "./chat/routes";
@@ -26,8 +26,9 @@ import type { Env } from "./env";
 import { registerExecutionFrames } from "./executions/frames";
 import { ExecutionService } from "./executions/service";
 import { exportRoutes } from "./exports/routes";
-import { errorBody, registerErrorHandler } from "./http/errors";
+import { AppError, registerErrorHandler } from "./http/errors";
 import { OriginPolicy, registerOriginGuard } from "./http/origin-guard";
+import { databaseRateLimitStore } from "./http/rate-limit-store";
 import { ideRoutes } from "./ide/routes";
 import { FrameRouter } from "./live/frame-router";
 import { liveRoutes } from "./live/routes";
@@ -89,6 +90,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Sign-in attempts allowed per IP per minute (tests raise it). */
   loginPerMinute?: number;
+  /** The sign-in limits' windows: a minute per IP, 15 minutes per account (tests shorten them). */
+  signInWindows?: SignInWindows;
   /** The marketplace catalogue, loaded and checked (read from MARKETPLACE_DIR unless given). */
   catalogue?: CatalogueEntry[];
   /** This node among the others on the database (opened from the database unless given). */
@@ -137,12 +140,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     hsts: false,
   });
+  // Request limits are counted in the database, so every node on it counts into the same windows.
   await app.register(fastifyRateLimit, {
     global: false,
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      ...errorBody("rate_limited", `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`),
-    }),
+    store: databaseRateLimitStore(database.db),
+    // An AppError, so the error handler sends its message (a plain object's was dropped).
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(429, "rate_limited", `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`),
   });
   const origins = new OriginPolicy({ publicUrl: env.PUBLIC_URL, allowedOrigins: env.ALLOWED_ORIGINS });
   registerOriginGuard(app, origins);
@@ -222,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     executiveDomains: env.EXECUTIVE_ACCESS_DOMAINS,
     publicUrl: env.PUBLIC_URL,
     loginPerMinute: deps.loginPerMinute ?? env.LOGIN_LIMIT_PER_MINUTE,
+    signInWindows: deps.signInWindows,
   });
   workspaces.onChange((userId, paths) => bus.publish(userId, { type: "files_changed", paths }));
   const frames = new FrameRouter();

@@ -20,13 +20,24 @@ export interface AuthDeps {
   publicUrl?: string;
   /** Sign-in attempts allowed per IP per minute. */
   loginPerMinute?: number;
+  /** The sign-in limits' windows (tests shorten them). */
+  signInWindows?: SignInWindows;
+}
+
+export interface SignInWindows {
+  /** The per-IP limit's fixed window: a minute. */
+  perAddressMs?: number;
+  /** The per-account lockout's sliding window: 15 minutes. */
+  perAccountMs?: number;
 }
 
 const INVALID_LOGIN = "Invalid email or password.";
 
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
   const { db } = deps;
-  const throttle = new LoginThrottle();
+  // Both sign-in limits live in the database, shared by every node on it.
+  const throttle = new LoginThrottle(db, { windowMs: deps.signInWindows?.perAccountMs });
+  const addressWindowMs = deps.signInWindows?.perAddressMs ?? 60_000;
 
   app.post("/api/auth/signup", async (request, reply) => {
     const input = parse(signupSchema, request.body);
@@ -37,10 +48,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
 
   app.post(
     "/api/auth/login",
-    { config: { rateLimit: { max: deps.loginPerMinute ?? 20, timeWindow: 60_000 } } },
+    { config: { rateLimit: { max: deps.loginPerMinute ?? 20, timeWindow: addressWindowMs } } },
     async (request, reply) => {
       const input = parse(loginSchema, request.body);
-      const wait = throttle.retryAfter(input.email);
+      const wait = await throttle.attempt(input.email);
       if (wait > 0) {
         throw new AppError(
           429,
@@ -53,11 +64,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
         );
       }
       const user = await auth.verifyCredentials(db, input.email, input.password);
-      if (!user) {
-        throttle.fail(input.email);
-        throw new AppError(401, "unauthorized", INVALID_LOGIN);
-      }
-      throttle.succeed(input.email);
+      // A failed try stays counted against the account.
+      if (!user) throw new AppError(401, "unauthorized", INVALID_LOGIN);
+      await throttle.succeed(input.email);
       // Rotate: the session this browser had before (if any) ends; a fresh token is issued.
       const previous = sessionToken(request);
       if (previous) await auth.deleteSession(db, previous);
@@ -103,7 +112,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
   app.post("/api/auth/reset-password", async (request) => {
     const input = parse(resetPasswordSchema, request.body);
     const email = await auth.resetPassword(db, input.token, input.password);
-    throttle.succeed(email);
+    await throttle.succeed(email);
     return { message: "Your password has been reset. Sign in with the new one." };
   });
 }

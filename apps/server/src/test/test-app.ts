@@ -4,6 +4,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import type { Mail } from "../auth/mailer";
+import type { SignInWindows } from "../auth/routes";
 import type { Database } from "../db/client";
 import { loadEnv } from "../env";
 
@@ -16,7 +17,7 @@ export interface TestApp {
 export async function buildTestApp(
   database: Database,
   env: Record<string, string> = {},
-  options: { loginPerMinute?: number } = {},
+  options: { loginPerMinute?: number; signInWindows?: SignInWindows } = {},
 ): Promise<TestApp> {
   const mails: Mail[] = [];
   const app = await buildApp({
@@ -33,6 +34,7 @@ export async function buildTestApp(
       mails.push(mail);
     },
     loginPerMinute: options.loginPerMinute ?? 1000,
+    signInWindows: options.signInWindows,
   });
   await app.ready();
   return { app, mails };
