@@ -3,8 +3,10 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, inject } from "vitest";
 import { type Database, openPglite, openPostgres } from "../db/client";
 
-/** A fresh, migrated PostgreSQL database on the test server, dropped by `close()`. */
-async function openScratchPostgres(adminUrl: string): Promise<Database> {
+/** A fresh, empty database on the PostgreSQL server at `adminUrl`: its URL, and `drop()`. */
+export async function createScratchDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `neuroos_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -12,15 +14,26 @@ async function openScratchPostgres(adminUrl: string): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
   return {
-    ...database,
-    close: async () => {
-      await database.close();
+    url: url.toString(),
+    drop: async () => {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
+    },
+  };
+}
+
+/** A fresh, migrated PostgreSQL database on the test server, dropped by `close()`. */
+async function openScratchPostgres(adminUrl: string): Promise<Database> {
+  const scratch = await createScratchDatabase(adminUrl);
+  const database = await openPostgres(scratch.url);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await scratch.drop();
     },
   };
 }
