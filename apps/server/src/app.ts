@@ -282,7 +282,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const vectors = new VectorService(database.db, embeddingModels);
   await vectors.analyze();
   const indexer = new VectorIndexer(database.db, vectors, workspaces);
-  workspaces.onChange((userId, paths) => void indexer.changed(userId, paths));
+  workspaces.onChange((userId, paths) => {
+    // The file is written already; an index that cannot follow (the database is down) says so.
+    indexer
+      .changed(userId, paths)
+      .catch((err) => app.log.warn({ err, userId }, "vector: a file change was not indexed"));
+  });
   await app.register(vectorRoutes, { db: database.db, vectors, indexer });
   await app.register(terminalRoutes, {
     db: database.db,

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { afterAll, expect, it } from "vitest";
-import { openPglite } from "./client";
+import { afterAll, expect, inject, it } from "vitest";
+import { openPglite, openPostgres } from "./client";
 
 const dirs: string[] = [];
 const scratch = () => {
@@ -35,3 +35,19 @@ it("makes PGlite clusters without page checksums; one made with them opens as it
   expect(kept.rows).toEqual([{ x: 42 }]);
   await reopened.close();
 });
+
+const postgresUrl = inject("postgresUrl");
+it.skipIf(postgresUrl === null)(
+  "PostgreSQL: a transaction whose connection dies fails, and the process and its pool go on",
+  async () => {
+    const database = await openPostgres(postgresUrl ?? "");
+    // The server ends this transaction's connection, as when it crashes or restarts under it.
+    const dying = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_terminate_backend(pg_backend_pid())`);
+    });
+    await expect(dying).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 100)); // the socket's end arrives after the error
+    expect(await database.ping()).toBe(true);
+    await database.close();
+  },
+);

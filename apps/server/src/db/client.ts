@@ -74,6 +74,10 @@ export async function openPostgres(url: string): Promise<Database> {
   pool.on("error", () => {
     /* idle client errors surface on the next query; do not crash */
   });
+  // A client checked out of the pool (each transaction) has no error listener of the pool's: the
+  // server dying under it would be an unhandled 'error' event, ending the whole process. Its
+  // queries fail on their own, and the pool drops the broken client when it is released.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

@@ -27,10 +27,21 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts the built server as a real process; resolves once /api/health answers 200. */
-export async function startServer(env: Record<string, string>, waitForHealth = true): Promise<ServerProcess> {
+/**
+ * Starts the server as a real process; resolves once /api/health answers 200. The built bundle
+ * (dist/main.js, see buildServer) by default; `fromSource` runs src/main.ts through tsx instead.
+ * `bootMs`: how long it may take (a new PGlite cluster and its migrations take a while on a busy machine).
+ */
+export async function startServer(
+  env: Record<string, string>,
+  waitForHealth = true,
+  options: { fromSource?: boolean; bootMs?: number } = {},
+): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, [path.join(serverDir, "dist/main.js")], {
+  const entry = options.fromSource
+    ? ["--import", "tsx", path.join(serverDir, "src/main.ts")]
+    : [path.join(serverDir, "dist/main.js")];
+  const child = spawn(process.execPath, entry, {
     env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env, PORT: port },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -45,7 +56,7 @@ export async function startServer(env: Record<string, string>, waitForHealth = t
   const url = `http://127.0.0.1:${port}`;
   const server = { child, url, output: () => log, exited };
   if (!waitForHealth) return server;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + (options.bootMs ?? 30_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log}`);
     const ok = await fetch(`${url}/api/health`)
