@@ -4,62 +4,52 @@ import path from "node:path";
 import { TERMINAL_CLOSE_OTHER_NODE, TERMINAL_ERROR_OTHER_NODE, TERMINAL_WS_PATH } from "@neuroos/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type Database, openPostgres } from "../db/client";
+import { startTwoNodes, type TestNode, type TwoNodes } from "../cluster/testing/two-nodes";
+import type { Database } from "../db/client";
 import { liveTerminals } from "../db/schema";
 import { cgroupRegistryFile } from "../sandbox/cgroups";
-import { openScratchPostgres } from "../test/databases";
 import { sandboxReady } from "../test/sandbox-ready";
 import { Term } from "../test/terminal-client";
-import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+import { signedInUser } from "../test/test-app";
 import { OTHER_NODE_MESSAGE } from "./routes";
 
 const postgresUrl = inject("postgresUrl");
 
-interface ServerNode {
-  t: TestApp;
-  origin: string;
+/** A node and the terminal socket's address on it. */
+interface ServerNode extends TestNode {
   base: string;
 }
 
 /** Two server nodes on one PostgreSQL database and one shared DATA_DIR, each listening on its port. */
 describe.skipIf(!sandboxReady || !postgresUrl)("terminals on two nodes of one PostgreSQL", () => {
-  const dataDir = fs.mkdtempSync(path.join("/var/tmp", "neuroos-two-nodes-"));
+  let nodes: TwoNodes;
+  let dataDir: string;
   let first: Database;
-  let second: Database;
   let a: ServerNode;
   let b: ServerNode;
   let cookie: string;
   let userId: string;
 
-  const startNode = async (database: Database): Promise<ServerNode> => {
-    const t = await buildTestApp(database, {
-      DATA_DIR: dataDir,
+  beforeAll(async () => {
+    nodes = await startTwoNodes(postgresUrl ?? "", {
       // Loop-mounted volumes are one node's: on PostgreSQL `auto` leaves workspaces plain folders.
       WORKSPACE_VOLUMES: "auto",
       TERMINALS_PER_USER: "3",
       TERMINAL_REATTACH_MS: "20000",
     });
-    const origin = await t.app.listen({ port: 0, host: "127.0.0.1" });
-    return { t, origin, base: `${origin.replace("http", "ws")}${TERMINAL_WS_PATH}` };
-  };
-
-  beforeAll(async () => {
-    first = await openScratchPostgres(postgresUrl ?? "");
-    await first.migrate();
-    second = await openPostgres(first.url ?? "");
-    a = await startNode(first);
-    b = await startNode(second);
-    const user = await signedInUser(a.t.app);
+    const withBase = (node: TestNode): ServerNode => ({
+      ...node,
+      base: `${node.origin.replace("http", "ws")}${TERMINAL_WS_PATH}`,
+    });
+    a = withBase(nodes.a);
+    b = withBase(nodes.b);
+    first = nodes.a.database;
+    dataDir = nodes.dataDir;
+    const user = await signedInUser(a.app);
     cookie = user.cookie;
     userId = user.user.id;
   });
-  afterAll(async () => {
-    await b?.t.app.close();
-    await a?.t.app.close();
-    await second?.close();
-    await first?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => nodes?.close());
 
   const open = (node: ServerNode, query = "", as = cookie) =>
     Term.open(`${node.base}${query}`, { cookie: as, origin: node.origin });
@@ -113,7 +103,7 @@ describe.skipIf(!sandboxReady || !postgresUrl)("terminals on two nodes of one Po
   it("another user's terminal id, through either node, opens a terminal of their own and tells nothing", async () => {
     const term = await open(a);
     const { terminalId } = (await term.frame("ready")) as { terminalId: string };
-    const other = await signedInUser(b.t.app);
+    const other = await signedInUser(b.app);
     for (const node of [b, a]) {
       const stranger = await open(node, `?id=${terminalId}`, other.cookie);
       const ready = await stranger.frame("ready");
@@ -126,7 +116,7 @@ describe.skipIf(!sandboxReady || !postgresUrl)("terminals on two nodes of one Po
   });
 
   it("holds the per-user cap across both nodes, under a burst", async () => {
-    const user = await signedInUser(a.t.app);
+    const user = await signedInUser(a.app);
     const terms = await Promise.all([a, b, a, b, a, b].map((node) => open(node, "", user.cookie)));
     await Promise.all(
       terms.map((x) => x.until(() => x.frames.some((f) => f.type === "ready" || f.type === "error"))),
@@ -157,7 +147,7 @@ describe.skipIf(!sandboxReady || !postgresUrl)("terminals on two nodes of one Po
     await term.frame("ready");
     await term.run("echo written-on-a > ~/shared-note.txt");
     await exit(term);
-    const read = await b.t.app.inject({
+    const read = await b.app.inject({
       method: "GET",
       url: "/api/files/content?path=/home/user/shared-note.txt",
       headers: { cookie },
