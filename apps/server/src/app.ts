@@ -248,6 +248,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     workspaces,
     bus,
     slots: jobSlots,
+    cluster,
+    nodes,
     maxFileSizeMb: env.SANDBOX_MAX_FILE_MB,
   });
   await app.register(sandboxRoutes, { db: database.db, sandbox, executions });
