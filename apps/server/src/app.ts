@@ -292,7 +292,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   // Safe mode's questions to the person (an agent's tool calls, and /mcp calls of tokens that ask).
-  const approvals = new Approvals(bus);
+  // Asked and answered on any node (approval_requests); the node that asked resolves each.
+  const approvals = new Approvals({ db: database.db, cluster, nodes });
   // NeuroOS as an MCP server: the same workspace tools for outside clients, by access token.
   await app.register(mcpRoutes, {
     db: database.db,

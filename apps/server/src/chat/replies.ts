@@ -47,8 +47,9 @@ export class ChatReplies {
       this.send(ctx.user, frame.sessionId, frame.content, frame.resources ?? []),
     );
     router.on("chat_stop", (ctx, frame) => this.stop(ctx.user.id, frame.sessionId));
-    router.on("approval_response", (ctx, frame) => {
-      if (!this.deps.approvals.answer(ctx.user.id, frame.approvalId, frame.approved, frame.input)) {
+    router.on("approval_response", async (ctx, frame) => {
+      const { approvalId, approved, input } = frame;
+      if (!(await this.deps.approvals.answer(ctx.user.id, approvalId, approved, input))) {
         throw new AppError(404, "not_found", "No such approval is waiting");
       }
     });
@@ -111,7 +112,7 @@ export class ChatReplies {
   }
 
   /** The user's turns still running and the questions they wait on, as live frames. */
-  inProgress(userId: string): ServerFrame[] {
+  async inProgress(userId: string): Promise<ServerFrame[]> {
     const running: ServerFrame[] = [...this.agentTurns]
       .filter((key) => key.startsWith(`${userId}:`))
       .map((key) => ({
@@ -120,7 +121,7 @@ export class ChatReplies {
         state: "running",
         detail: "The agent is working",
       }));
-    return [...running, ...this.deps.approvals.waitingFor(userId)];
+    return [...running, ...(await this.deps.approvals.waitingFor(userId))];
   }
 
   stop(userId: string, sessionId: string): void {
