@@ -357,6 +357,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxSteps: env.AGENT_MAX_STEPS,
     // A message's attached resources are read from the person's MCP servers when it is sent.
     resources: { read: (userId, serverId, uri) => mcpContents.readResource(userId, serverId, uri) },
+    // One turn per session across the nodes (chat_turns); Stop from any node; a dead node's fail.
+    cluster,
+    nodes,
   });
   replies.register(frames);
   app.addHook("preClose", () => replies.close());

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app";
+import { type AppDeps, buildApp } from "../app";
 import type { Mail } from "../auth/mailer";
 import type { Database } from "../db/client";
 import { loadEnv } from "../env";
@@ -16,7 +16,7 @@ export interface TestApp {
 export async function buildTestApp(
   database: Database,
   env: Record<string, string> = {},
-  options: { loginPerMinute?: number } = {},
+  options: Pick<AppDeps, "loginPerMinute" | "cluster" | "heartbeat"> = {},
 ): Promise<TestApp> {
   const mails: Mail[] = [];
   const app = await buildApp({
@@ -33,6 +33,8 @@ export async function buildTestApp(
       mails.push(mail);
     },
     loginPerMinute: options.loginPerMinute ?? 1000,
+    cluster: options.cluster,
+    heartbeat: options.heartbeat,
   });
   await app.ready();
   return { app, mails };
