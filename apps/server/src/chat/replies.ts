@@ -88,10 +88,16 @@ export class ChatReplies {
       const metadata = resources.length > 0 ? { resources } : {};
       const message = await chat.addUserMessage(db, { sessionId, content, metadata });
       bus.publish(user.id, { type: "chat_message", sessionId, message });
-      void runTurn(this.deps, { user, session, signal: controller.signal })
+      // The session takes a new message as soon as the reply is done (before the browsers are
+      // told so), not after the title.
+      let ended: Promise<void> | undefined;
+      const release = () => {
+        ended ??= this.turns.end(sessionId);
+        return ended;
+      };
+      void runTurn(this.deps, { user, session, signal: controller.signal, release })
         .catch(() => {})
-        // The session takes a new message as soon as the reply is done, not after the title.
-        .then(() => this.turns.end(sessionId))
+        .then(release)
         .then(async () => {
           if (!isFirst) return;
           const titled = await chat.updateSession(db, user.id, sessionId, { title: titleFrom(content) });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -166,8 +167,11 @@ describeEachDatabase("chat turns, questions and Stop across server nodes", (db) 
     expect(result.result).toMatchObject({ success: false });
     expect(String((result.result as { output: string }).output)).toContain("cancelled");
     expect(bLive.frames.some((f) => f.type === "error")).toBe(false);
-    bLive.send({ type: "execution_cancel", executionId: start.executionId });
-    expect(await bLive.next((f) => f.type === "error")).toMatchObject({ code: "not_found" });
+    bLive.send({ type: "execution_cancel", executionId: randomUUID() });
+    expect(await bLive.next((f) => f.type === "error")).toMatchObject({
+      code: "not_found",
+      message: "No such running execution",
+    });
   });
 
   it("a node whose heartbeat stops leaves its turn failed, for the person to see on the other nodes", async (ctx) => {
