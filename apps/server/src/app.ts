@@ -265,6 +265,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     workspaces,
     bus,
     slots: jobSlots,
+    cluster,
+    nodes,
     maxFileSizeMb: env.SANDBOX_MAX_FILE_MB,
   });
   await app.register(sandboxRoutes, { db: database.db, sandbox, executions });
@@ -312,7 +314,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   // Safe mode's questions to the person (an agent's tool calls, and /mcp calls of tokens that ask).
-  const approvals = new Approvals(bus);
+  // Asked and answered on any node (approval_requests); the node that asked resolves each.
+  const approvals = new Approvals({ db: database.db, cluster, nodes });
   // NeuroOS as an MCP server: the same workspace tools for outside clients, by access token.
   await app.register(mcpRoutes, {
     db: database.db,
@@ -376,6 +379,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxSteps: env.AGENT_MAX_STEPS,
     // A message's attached resources are read from the person's MCP servers when it is sent.
     resources: { read: (userId, serverId, uri) => mcpContents.readResource(userId, serverId, uri) },
+    // One turn per session across the nodes (chat_turns); Stop from any node; a dead node's fail.
+    cluster,
+    nodes,
   });
   replies.register(frames);
   app.addHook("preClose", () => replies.close());

@@ -1,14 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { asJson, type ServerFrame } from "@neuroos/contracts";
-import type { EventBus } from "../live/bus";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Cluster } from "../cluster/cluster";
+import type { NodeRegistry, NodeSweeper } from "../cluster/nodes";
+import type { Db } from "../db/client";
+import { approvalRequests } from "../db/schema";
+import { isUuid } from "../http/ids";
 
 export const APPROVAL_TIMEOUT_MS = 5 * 60_000;
+/** Node to node: a question asked on the node it names was settled (answered elsewhere). */
+const SETTLED_TOPIC = "approval_settled";
 
 export interface ApprovalDecision {
   approved: boolean;
   /** The input as the person edited it, when they did. */
   input?: Record<string, unknown>;
-  reason: "approved" | "denied" | "timeout" | "stopped";
+  /** failed: the node that asked stopped before an answer (seen only by a node thought dead). */
+  reason: "approved" | "denied" | "timeout" | "stopped" | "failed";
 }
 
 type ApprovalRequest = Extract<ServerFrame, { type: "approval_request" }>;
@@ -29,25 +37,37 @@ export interface TokenApprovalSubject {
   input: unknown;
 }
 
-interface Pending {
-  userId: string;
-  frame: ApprovalRequest;
-  settle(decision: ApprovalDecision): void;
+export interface ApprovalsDeps {
+  db: Db;
+  /** This node: the bus to the user's browsers, and signals to and from the other nodes. */
+  cluster: Pick<Cluster, "nodeId" | "bus" | "broadcast" | "onSignal">;
+  /** The questions of nodes that died are settled as failed. */
+  nodes: Pick<NodeRegistry, "onSweep">;
+  timeoutMs?: number;
+}
+
+interface Settled {
+  approvalId: string;
+  decision: ApprovalDecision;
 }
 
 /**
  * Safe mode's questions to the person (an agent's tool calls, and calls through /mcp with a token
- * that asks first): an `approval_request` frame goes to the user's
- * browsers (and again to each browser that connects while it waits); an `approval_response`
- * frame (or 5 minutes without one, or Stop) settles it.
+ * that asks first): an `approval_request` frame goes to the user's browsers (and again to each
+ * browser that connects while it waits); an `approval_response` frame on any node (or the time
+ * limit, or Stop) settles it. Each question is a row of `approval_requests`: whoever moves it
+ * from pending first (one atomic update) decides the outcome; the node that asked resolves it.
  */
 export class Approvals {
-  private readonly pending = new Map<string, Pending>();
+  /** The questions asked on this node, waiting; each settles once. */
+  private readonly waiting = new Map<string, (decision: ApprovalDecision) => void>();
+  private readonly timeoutMs: number;
 
-  constructor(
-    private readonly bus: EventBus,
-    private readonly timeoutMs = APPROVAL_TIMEOUT_MS,
-  ) {}
+  constructor(private readonly deps: ApprovalsDeps) {
+    this.timeoutMs = deps.timeoutMs ?? APPROVAL_TIMEOUT_MS;
+    deps.cluster.onSignal<Settled>(SETTLED_TOPIC, (s) => this.settleHere(s.approvalId, s.decision));
+    deps.nodes.onSweep((alive) => this.failQuestionsOfDeadNodes(alive));
+  }
 
   /** Asks; settles with the answer, or denied after `timeoutMs` (default: the service's) or on abort. */
   request(
@@ -56,52 +76,151 @@ export class Approvals {
     signal: AbortSignal,
     timeoutMs = this.timeoutMs,
   ): Promise<ApprovalDecision> {
+    const { db, cluster } = this.deps;
     const approvalId = randomUUID();
     const sessionId = "sessionId" in subject ? subject.sessionId : undefined;
-    return new Promise((resolve) => {
-      const settle = (decision: ApprovalDecision) => {
-        if (!this.pending.delete(approvalId)) return;
+    const expiresAt = new Date(Date.now() + timeoutMs);
+    const frame: ApprovalRequest = {
+      type: "approval_request",
+      ...subject,
+      input: asJson(subject.input),
+      approvalId,
+      expiresAt: expiresAt.toISOString(),
+    };
+    return new Promise((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const onAbort = () => void this.conclude(approvalId, { approved: false, reason: "stopped" });
+      this.waiting.set(approvalId, (decision) => {
         clearTimeout(timer);
         signal.removeEventListener("abort", onAbort);
-        this.bus.publish(userId, {
-          type: "approval_settled",
-          ...(sessionId === undefined ? {} : { sessionId }),
-          approvalId,
-          approved: decision.approved,
-          reason: decision.reason,
-        });
+        cluster.bus.publish(userId, settledFrame(approvalId, sessionId, decision));
         resolve(decision);
-      };
-      const timer = setTimeout(() => settle({ approved: false, reason: "timeout" }), timeoutMs);
-      const onAbort = () => settle({ approved: false, reason: "stopped" });
-      signal.addEventListener("abort", onAbort, { once: true });
-      const frame: ApprovalRequest = {
-        type: "approval_request",
-        ...subject,
-        input: asJson(subject.input),
-        approvalId,
-        expiresAt: new Date(Date.now() + timeoutMs).toISOString(),
-      };
-      this.pending.set(approvalId, { userId, frame, settle });
-      this.bus.publish(userId, frame);
-      if (signal.aborted) onAbort();
+      });
+      db.insert(approvalRequests)
+        .values({ id: approvalId, userId, nodeId: cluster.nodeId, frame, expiresAt })
+        .then(() => {
+          timer = setTimeout(
+            () => void this.conclude(approvalId, { approved: false, reason: "timeout" }),
+            timeoutMs,
+          );
+          signal.addEventListener("abort", onAbort, { once: true });
+          cluster.bus.publish(userId, frame);
+          if (signal.aborted) onAbort();
+        })
+        .catch((err) => {
+          this.waiting.delete(approvalId);
+          reject(err);
+        });
     });
   }
 
   /** The user's questions still waiting for an answer (for a browser that connects now). */
-  waitingFor(userId: string): ApprovalRequest[] {
-    return [...this.pending.values()].filter((p) => p.userId === userId).map((p) => p.frame);
+  async waitingFor(userId: string): Promise<ApprovalRequest[]> {
+    const rows = await this.deps.db
+      .select({ frame: approvalRequests.frame })
+      .from(approvalRequests)
+      .where(
+        and(
+          eq(approvalRequests.userId, userId),
+          eq(approvalRequests.status, "pending"),
+          sql`${approvalRequests.nodeId} in (select id from server_nodes)`,
+        ),
+      )
+      .orderBy(asc(approvalRequests.createdAt));
+    return rows.map((row) => row.frame as ApprovalRequest);
   }
 
-  /** The person's answer; false when there is no such question for this user. */
-  answer(userId: string, approvalId: string, approved: boolean, input?: Record<string, unknown>): boolean {
-    const pending = this.pending.get(approvalId);
-    if (!pending || pending.userId !== userId) return false;
-    pending.settle({
-      approved,
-      input: approved ? input : undefined,
-      reason: approved ? "approved" : "denied",
-    });
+  /** The person's answer, on any node; false when there is no such question waiting for this user. */
+  async answer(
+    userId: string,
+    approvalId: string,
+    approved: boolean,
+    input?: Record<string, unknown>,
+  ): Promise<boolean> {
+    if (!isUuid(approvalId)) return false;
+    const decision: ApprovalDecision = approved
+      ? { approved, input, reason: "approved" }
+      : { approved, reason: "denied" };
+    const owner = await this.decide(approvalId, decision, userId);
+    if (owner === null) return false;
+    if (owner === this.deps.cluster.nodeId) this.settleHere(approvalId, decision);
+    else this.deps.cluster.broadcast(SETTLED_TOPIC, { approvalId, decision } satisfies Settled);
     return true;
   }
+
+  /**
+   * Moves the question from pending to the decision, if it is still pending (and the user's, when
+   * named): answers the node that asked it, or null when something else decided first.
+   */
+  private async decide(approvalId: string, decision: ApprovalDecision, userId?: string) {
+    const [row] = await this.deps.db
+      .update(approvalRequests)
+      .set({ status: decision.reason, input: decision.input ?? null })
+      .where(
+        and(
+          eq(approvalRequests.id, approvalId),
+          eq(approvalRequests.status, "pending"),
+          userId === undefined ? undefined : eq(approvalRequests.userId, userId),
+        ),
+      )
+      .returning({ nodeId: approvalRequests.nodeId });
+    return row?.nodeId ?? null;
+  }
+
+  /**
+   * The time limit or Stop, on the node that asked: settles with it, or with what was decided
+   * first (an answer from another node, whose signal may still be on its way).
+   */
+  private async conclude(approvalId: string, decision: ApprovalDecision): Promise<void> {
+    if (!this.waiting.has(approvalId)) return;
+    try {
+      if ((await this.decide(approvalId, decision)) !== null) return this.settleHere(approvalId, decision);
+      const [row] = await this.deps.db
+        .select({ status: approvalRequests.status, input: approvalRequests.input })
+        .from(approvalRequests)
+        .where(eq(approvalRequests.id, approvalId));
+      if (!row || row.status === "pending") return this.settleHere(approvalId, decision);
+      const input = (row.input ?? undefined) as Record<string, unknown> | undefined;
+      this.settleHere(approvalId, { approved: row.status === "approved", input, reason: row.status });
+    } catch {
+      // The database is out of reach: nobody can answer either, so the time limit or Stop stands.
+      this.settleHere(approvalId, decision);
+    }
+  }
+
+  private settleHere(approvalId: string, decision: ApprovalDecision): void {
+    const settle = this.waiting.get(approvalId);
+    if (!settle) return;
+    this.waiting.delete(approvalId);
+    settle(decision);
+  }
+
+  /** The questions of nodes that died fail (their browsers are told); old settled ones go. */
+  private async failQuestionsOfDeadNodes(alive: Parameters<NodeSweeper>[0]): Promise<void> {
+    const { db, cluster } = this.deps;
+    const failed = await db
+      .update(approvalRequests)
+      .set({ status: "failed" })
+      .where(and(eq(approvalRequests.status, "pending"), sql`${approvalRequests.nodeId} not in ${alive}`))
+      .returning({ id: approvalRequests.id, userId: approvalRequests.userId, frame: approvalRequests.frame });
+    for (const { id, userId, frame } of failed) {
+      const decision: ApprovalDecision = { approved: false, reason: "failed" };
+      // Asked here (this node leaving, or thought dead): settled here, which tells the browsers.
+      if (this.waiting.has(id)) this.settleHere(id, decision);
+      else cluster.bus.publish(userId, settledFrame(id, (frame as ApprovalRequest).sessionId, decision));
+    }
+    await db.execute(sql`delete from approval_requests where status <> 'pending' and expires_at < now()`);
+  }
 }
+
+const settledFrame = (
+  approvalId: string,
+  sessionId: string | undefined,
+  decision: ApprovalDecision,
+): ServerFrame => ({
+  type: "approval_settled",
+  ...(sessionId === undefined ? {} : { sessionId }),
+  approvalId,
+  approved: decision.approved,
+  reason: decision.reason,
+});

@@ -5,12 +5,18 @@ import {
   type ServerFrame,
   type User,
 } from "@neuroos/contracts";
+import type { Cluster } from "../cluster/cluster";
+import type { NodeRegistry, NodeSweeper } from "../cluster/nodes";
 import { AppError } from "../http/errors";
 import type { FrameRouter } from "../live/frame-router";
+import { RunningTurns } from "./running-turns";
 import * as chat from "./service";
 import { type ChatTurnDeps, runTurn } from "./turn";
+import { ChatTurnStore } from "./turn-store";
 
 const TITLE_LENGTH = 60;
+/** What the person is told of a turn whose server node died before it finished. */
+export const NODE_LOST_TEXT = "The server running this reply stopped before it finished.";
 
 /** A resource the person attached to a message: which server of theirs, which uri. */
 export type ResourceRef = NonNullable<Extract<ClientFrame, { type: "chat_message" }>["resources"]>[number];
@@ -18,6 +24,9 @@ export type ResourceRef = NonNullable<Extract<ClientFrame, { type: "chat_message
 export interface ChatRepliesDeps extends ChatTurnDeps {
   /** Reads a resource of one of the person's MCP servers (refusing unknown ones and oversize). */
   resources?: { read(userId: string, serverId: string, uri: string): Promise<McpResourceContent> };
+  /** This node among the others: Stop reaches the node running a turn; a dead node's turns fail. */
+  cluster: Pick<Cluster, "nodeId" | "broadcast" | "onSignal">;
+  nodes: Pick<NodeRegistry, "onSweep">;
 }
 
 /** A session title from the first message: its first line, cut at a word near 60 characters. */
@@ -33,22 +42,25 @@ export function titleFrom(content: string): string {
  * The console's chat: a `chat_message` frame stores the user's message and starts a turn
  * (plain chat, or the session's agent with its tools), streamed to every browser of the user.
  * The turn runs on the server, not on the socket: a browser that reconnects fetches the
- * stored messages. `chat_stop` ends it (and kills a running job).
+ * stored messages. `chat_stop` ends it (and kills a running job), from any node. A turn whose
+ * node dies is marked failed by the nodes still alive.
  */
 export class ChatReplies {
-  /** Turns running, by `userId:sessionId`; agent turns also report their state (agent_status). */
-  private readonly running = new Map<string, AbortController>();
-  private readonly agentTurns = new Set<string>();
+  private readonly turns: RunningTurns;
 
-  constructor(private readonly deps: ChatRepliesDeps) {}
+  constructor(private readonly deps: ChatRepliesDeps) {
+    this.turns = new RunningTurns(deps.db, deps.cluster);
+    deps.nodes.onSweep((alive) => this.failTurnsOfDeadNodes(alive));
+  }
 
   register(router: FrameRouter): void {
     router.on("chat_message", (ctx, frame) =>
       this.send(ctx.user, frame.sessionId, frame.content, frame.resources ?? []),
     );
     router.on("chat_stop", (ctx, frame) => this.stop(ctx.user.id, frame.sessionId));
-    router.on("approval_response", (ctx, frame) => {
-      if (!this.deps.approvals.answer(ctx.user.id, frame.approvalId, frame.approved, frame.input)) {
+    router.on("approval_response", async (ctx, frame) => {
+      const { approvalId, approved, input } = frame;
+      if (!(await this.deps.approvals.answer(ctx.user.id, approvalId, approved, input))) {
         throw new AppError(404, "not_found", "No such approval is waiting");
       }
     });
@@ -66,12 +78,8 @@ export class ChatReplies {
   ): Promise<void> {
     const { db, bus } = this.deps;
     const session = await chat.getSession(db, user.id, sessionId);
-    const key = `${user.id}:${sessionId}`;
-    if (this.running.has(key))
-      throw new AppError(409, "conflict", "A reply is still streaming in this session");
-    const controller = new AbortController();
-    this.running.set(key, controller);
-    if (session.agentId) this.agentTurns.add(key);
+    const controller = await this.turns.start(user.id, sessionId, session.agentId !== null);
+    if (!controller) throw new AppError(409, "conflict", "A reply is still streaming in this session");
     try {
       const isFirst =
         session.title === DEFAULT_SESSION_TITLE &&
@@ -80,13 +88,16 @@ export class ChatReplies {
       const metadata = resources.length > 0 ? { resources } : {};
       const message = await chat.addUserMessage(db, { sessionId, content, metadata });
       bus.publish(user.id, { type: "chat_message", sessionId, message });
-      void runTurn(this.deps, { user, session, signal: controller.signal })
+      // The session takes a new message as soon as the reply is done (before the browsers are
+      // told so), not after the title.
+      let ended: Promise<void> | undefined;
+      const release = () => {
+        ended ??= this.turns.end(sessionId);
+        return ended;
+      };
+      void runTurn(this.deps, { user, session, signal: controller.signal, release })
         .catch(() => {})
-        .finally(() => {
-          // The session takes a new message as soon as the reply is done, not after the title.
-          this.running.delete(key);
-          this.agentTurns.delete(key);
-        })
+        .then(release)
         .then(async () => {
           if (!isFirst) return;
           const titled = await chat.updateSession(db, user.id, sessionId, { title: titleFrom(content) });
@@ -94,8 +105,7 @@ export class ChatReplies {
         })
         .catch(() => {});
     } catch (err) {
-      this.running.delete(key);
-      this.agentTurns.delete(key);
+      await this.turns.end(sessionId).catch(() => {});
       throw err;
     }
   }
@@ -110,26 +120,44 @@ export class ChatReplies {
     return Promise.all(unique.map((ref) => reader.read(userId, ref.serverId, ref.uri)));
   }
 
-  /** The user's turns still running and the questions they wait on, as live frames. */
-  inProgress(userId: string): ServerFrame[] {
-    const running: ServerFrame[] = [...this.agentTurns]
-      .filter((key) => key.startsWith(`${userId}:`))
-      .map((key) => ({
+  /** The user's turns still running (on any node) and the questions they wait on, as live frames. */
+  async inProgress(userId: string): Promise<ServerFrame[]> {
+    const [sessions, questions] = await Promise.all([
+      this.turns.agentSessions(userId),
+      this.deps.approvals.waitingFor(userId),
+    ]);
+    const running = sessions.map(
+      (sessionId): ServerFrame => ({
         type: "agent_status",
-        sessionId: key.slice(userId.length + 1),
+        sessionId,
         state: "running",
         detail: "The agent is working",
-      }));
-    return [...running, ...this.deps.approvals.waitingFor(userId)];
+      }),
+    );
+    return [...running, ...questions];
   }
 
   stop(userId: string, sessionId: string): void {
-    this.running.get(`${userId}:${sessionId}`)?.abort();
+    this.turns.stop(userId, sessionId);
   }
 
-  /** Stops every turn and waits until they have ended (shutdown). */
-  async close(): Promise<void> {
-    for (const controller of this.running.values()) controller.abort();
-    while (this.running.size > 0) await new Promise((r) => setTimeout(r, 20));
+  /** Stops every turn of this node and waits until they have ended (shutdown). */
+  close(): Promise<void> {
+    return this.turns.close();
+  }
+
+  /** The turns of nodes that died: stored as failed and the user's browsers told. */
+  private async failTurnsOfDeadNodes(alive: Parameters<NodeSweeper>[0]): Promise<void> {
+    const { db, bus, maxSteps } = this.deps;
+    for (const { sessionId, userId, agent } of await this.turns.claimLost(alive)) {
+      const store = new ChatTurnStore(db, bus, userId, sessionId);
+      await store
+        .handle({ type: "end", reason: "error", maxSteps, error: NODE_LOST_TEXT })
+        .then(() => {
+          if (agent)
+            bus.publish(userId, { type: "agent_status", sessionId, state: "error", detail: NODE_LOST_TEXT });
+        })
+        .catch(() => {}); // the session was deleted meanwhile
+    }
   }
 }

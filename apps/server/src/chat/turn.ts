@@ -32,7 +32,13 @@ export interface ChatTurnDeps {
  */
 export async function runTurn(
   deps: ChatTurnDeps,
-  input: { user: Pick<User, "id" | "plan">; session: ChatSession; signal: AbortSignal },
+  input: {
+    user: Pick<User, "id" | "plan">;
+    session: ChatSession;
+    signal: AbortSignal;
+    /** Frees the session for the next message: before the browsers hear that the turn ended. */
+    release?: () => Promise<void>;
+  },
 ): Promise<TurnEnd> {
   const { db, bus, gateway } = deps;
   const { user, session, signal } = input;
@@ -83,6 +89,7 @@ export async function runTurn(
     end = signal.aborted ? "stopped" : "error";
     if (!signal.aborted) await store.handle(endWith(err, deps.maxSteps)).catch(() => {});
   }
+  await input.release?.().catch(() => {});
   if (end === "stopped") status("stopped", "Stopped");
   else if (end === "step_limit") status("stopped", `Step limit (${deps.maxSteps}) reached`);
   else if (end === "error") status("error", "The model call failed");

@@ -67,6 +67,16 @@ export class NodeRegistry {
     return this.sweeping;
   }
 
+  /** Whether another node is alive now (so a question to the others can be answered at all). */
+  async othersAlive(): Promise<boolean> {
+    if (this.options.alone) return false;
+    const deadAfter = `${this.options.deadAfterMs ?? NODE_DEAD_AFTER_MS} milliseconds`;
+    const found = (await this.db.execute(
+      sql`select 1 from server_nodes where id <> ${this.nodeId} and heartbeat_at >= now() - ${deadAfter}::interval limit 1`,
+    )) as unknown as { rows: unknown[] };
+    return found.rows.length > 0;
+  }
+
   /** Leaving on purpose: the row goes, and with it this node's claim on anything left. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);

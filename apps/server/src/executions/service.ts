@@ -6,6 +6,9 @@ import {
   type User,
   WORKSPACE_HOME,
 } from "@neuroos/contracts";
+import { answerOthers, askOthers } from "../cluster/ask";
+import type { Cluster } from "../cluster/cluster";
+import type { NodeRegistry } from "../cluster/nodes";
 import type { Db } from "../db/client";
 import { AppError } from "../http/errors";
 import type { EventBus } from "../live/bus";
@@ -15,6 +18,8 @@ import type { Sandbox } from "../sandbox/runner";
 import type { WorkspaceService } from "../workspace/service";
 
 const MB = 1024 * 1024;
+/** Node to node: cancel this user's execution if you run it. */
+const CANCEL_TOPIC = "execution_cancel";
 
 export interface ExecutionRequest {
   user: Pick<User, "id" | "plan">;
@@ -63,7 +68,8 @@ export function describeOutcome(result: SandboxResult): string {
 /**
  * Runs code for a user in the sandbox over their workspace, for every feature (console
  * frames, the agent's tools, POST /api/sandbox/run): one job slot each, live frames to the session's browsers,
- * an execution log for every run, cancellation by id.
+ * an execution log for every run, cancellation by id (from any node: a job runs on the node
+ * that started it, so the others are asked and the one running it says so).
  */
 export class ExecutionService {
   private readonly running = new Map<string, { userId: string; controller: AbortController }>();
@@ -75,9 +81,16 @@ export class ExecutionService {
       workspaces: WorkspaceService;
       bus: EventBus;
       slots: JobSlots;
+      /** This node among the others: their cancellations of jobs running here. */
+      cluster: Pick<Cluster, "nodeId" | "broadcast" | "onSignal">;
+      nodes: Pick<NodeRegistry, "othersAlive">;
       maxFileSizeMb?: number;
     },
-  ) {}
+  ) {
+    answerOthers<{ userId: string; executionId: string }>(deps.cluster, CANCEL_TOPIC, (job) =>
+      this.cancelHere(job.userId, job.executionId),
+    );
+  }
 
   /**
    * Takes a job slot at once (a full server or user throws here, before anything starts, so a
@@ -167,10 +180,24 @@ export class ExecutionService {
     }
   }
 
-  /** Cancels the user's running job; another user's id is unknown alike. */
-  cancel(userId: string, executionId: string): void {
+  /**
+   * Cancels the user's running job, on this node or another; another user's id is unknown alike.
+   * No table lists running jobs: an id not running here is asked of the other nodes alive, and
+   * unknown when none answers that it cancelled it (within ASK_WITHIN_MS).
+   */
+  async cancel(userId: string, executionId: string): Promise<void> {
+    if (this.cancelHere(userId, executionId)) return;
+    const job = { userId, executionId };
+    const elsewhere =
+      (await this.deps.nodes.othersAlive()) && (await askOthers(this.deps.cluster, CANCEL_TOPIC, job));
+    if (!elsewhere) throw new AppError(404, "not_found", "No such running execution");
+  }
+
+  /** Cancels the job if it runs here for this user. */
+  private cancelHere(userId: string, executionId: string): boolean {
     const job = this.running.get(executionId);
-    if (!job || job.userId !== userId) throw new AppError(404, "not_found", "No such running execution");
+    if (!job || job.userId !== userId) return false;
     job.controller.abort();
+    return true;
   }
 }

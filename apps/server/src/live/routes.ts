@@ -18,7 +18,7 @@ export interface LiveDeps {
   /** How often an open socket re-checks that its session still exists. */
   sessionCheckMs?: number;
   /** What a browser that connects now must be told (work in progress it did not see start). */
-  onConnect?: (userId: string) => ServerFrame[];
+  onConnect?: (userId: string) => Promise<ServerFrame[]>;
 }
 
 /** Open live sockets on this node (for the system stats). */
@@ -41,9 +41,27 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<
       const token = sessionToken(request);
       if (!user || !token) return socket.close(1008, "Unauthenticated");
       liveConnections.count += 1;
-      const ctx = { user, send: (frame: ServerFrame) => send(socket, frame) };
+      // What the browser must be told first (work in progress) is read from the database; frames
+      // meant for the socket meanwhile wait behind it. The frame handlers listen from the start.
+      let held: ServerFrame[] | null = [];
+      const ctx = {
+        user,
+        send: (frame: ServerFrame) => {
+          if (held) held.push(frame);
+          else send(socket, frame);
+        },
+      };
       const unsubscribe = deps.bus.subscribe(user.id, ctx.send);
-      for (const frame of deps.onConnect?.(user.id) ?? []) ctx.send(frame);
+      void (deps.onConnect?.(user.id) ?? Promise.resolve([]))
+        .catch((err) => {
+          request.log.error({ err }, "live: the work in progress could not be read");
+          return [];
+        })
+        .then((first) => {
+          const later = held ?? [];
+          held = null;
+          for (const frame of [...first, ...later]) send(socket, frame);
+        });
 
       // Logging out, a password reset or a deleted account through this process ends the socket at
       // once, and no frame runs after it; a session ended elsewhere (another node) within seconds.

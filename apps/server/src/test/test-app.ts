@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app";
+import { type AppDeps, buildApp } from "../app";
 import type { Mail } from "../auth/mailer";
 import type { SignInWindows } from "../auth/routes";
 import type { Database } from "../db/client";
@@ -17,7 +17,7 @@ export interface TestApp {
 export async function buildTestApp(
   database: Database,
   env: Record<string, string> = {},
-  options: { loginPerMinute?: number; signInWindows?: SignInWindows } = {},
+  options: Pick<AppDeps, "loginPerMinute" | "signInWindows" | "cluster" | "heartbeat"> = {},
 ): Promise<TestApp> {
   const mails: Mail[] = [];
   const app = await buildApp({
@@ -35,6 +35,8 @@ export async function buildTestApp(
     },
     loginPerMinute: options.loginPerMinute ?? 1000,
     signInWindows: options.signInWindows,
+    cluster: options.cluster,
+    heartbeat: options.heartbeat,
   });
   await app.ready();
   return { app, mails };

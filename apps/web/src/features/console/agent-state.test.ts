@@ -290,6 +290,7 @@ describe("tool views", () => {
     expect(approvalOutcome({ approved: true, reason: "approved" })).toBe("Approved");
     expect(approvalOutcome({ approved: false, reason: "timeout" })).toMatch(/Timed out/);
     expect(approvalOutcome({ approved: false, reason: "denied" })).toBe("Denied");
+    expect(approvalOutcome({ approved: false, reason: "failed" })).toMatch(/server asking stopped/);
     const now = Date.parse("2030-01-01T00:00:00.000Z");
     expect(countdown("2030-01-01T00:05:00.000Z", now)).toBe("5:00");
     expect(countdown("2030-01-01T00:00:09.500Z", now)).toBe("0:10");

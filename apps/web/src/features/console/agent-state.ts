@@ -31,7 +31,7 @@ export interface LiveToolCall {
   approvalId: string | null;
 }
 
-export type ApprovalReason = "approved" | "denied" | "timeout" | "stopped" | string;
+export type ApprovalReason = "approved" | "denied" | "timeout" | "stopped" | "failed" | string;
 
 /** A safe-mode question: pending, being answered (sent), or settled by the server. */
 export interface LiveApproval {
@@ -340,6 +340,7 @@ export function approvalOutcome(approval: Pick<LiveApproval, "approved" | "reaso
   if (approval.approved) return "Approved";
   if (approval.reason === "timeout") return "Timed out (counted as denied)";
   if (approval.reason === "stopped") return "Cancelled: the run was stopped";
+  if (approval.reason === "failed") return "Not answered: the server asking stopped";
   return "Denied";
 }
 

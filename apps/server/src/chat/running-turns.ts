@@ -1,0 +1,106 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Cluster } from "../cluster/cluster";
+import type { NodeSweeper } from "../cluster/nodes";
+import type { Db } from "../db/client";
+import { chatTurns } from "../db/schema";
+
+/** Node to node: stop the turn of this session if you run it. */
+const STOP_TOPIC = "chat_stop";
+
+export interface LostTurn {
+  sessionId: string;
+  userId: string;
+  agent: boolean;
+}
+
+/**
+ * The chat turns running now, one per session on whichever node: a row of `chat_turns` each
+ * (claimed atomically, so two nodes never start two turns in one session), and this node's
+ * own turns' abort controllers. Stop reaches the node that runs the turn.
+ */
+export class RunningTurns {
+  private readonly here = new Map<string, { userId: string; controller: AbortController }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly cluster: Pick<Cluster, "nodeId" | "broadcast" | "onSignal">,
+  ) {
+    cluster.onSignal<{ userId: string; sessionId: string }>(STOP_TOPIC, ({ userId, sessionId }) =>
+      this.stopHere(userId, sessionId),
+    );
+  }
+
+  /** Claims the session for a turn run here; null when a turn runs in it already, on any node. */
+  async start(userId: string, sessionId: string, agent: boolean): Promise<AbortController | null> {
+    const claimed = await this.db
+      .insert(chatTurns)
+      .values({ sessionId, userId, nodeId: this.cluster.nodeId, agent })
+      .onConflictDoNothing()
+      .returning({ sessionId: chatTurns.sessionId });
+    if (claimed.length === 0) return null;
+    const controller = new AbortController();
+    this.here.set(sessionId, { userId, controller });
+    return controller;
+  }
+
+  /** The turn ended: the session takes a new message. */
+  async end(sessionId: string): Promise<void> {
+    try {
+      await this.db
+        .delete(chatTurns)
+        .where(and(eq(chatTurns.sessionId, sessionId), eq(chatTurns.nodeId, this.cluster.nodeId)));
+    } finally {
+      this.here.delete(sessionId);
+    }
+  }
+
+  /** Stops the user's turn in the session, here or on the node that runs it. */
+  stop(userId: string, sessionId: string): void {
+    if (!this.stopHere(userId, sessionId)) this.cluster.broadcast(STOP_TOPIC, { userId, sessionId });
+  }
+
+  /** The user's agent sessions with a turn running on a node alive. */
+  async agentSessions(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ sessionId: chatTurns.sessionId })
+      .from(chatTurns)
+      .where(
+        and(
+          eq(chatTurns.userId, userId),
+          eq(chatTurns.agent, true),
+          sql`${chatTurns.nodeId} in (select id from server_nodes)`,
+        ),
+      );
+    return rows.map((row) => row.sessionId);
+  }
+
+  /**
+   * Takes the turns of nodes no longer alive (each taken by one node's sweep). A turn of this node
+   * among them (this node was thought dead) is stopped: it was given up for failed.
+   */
+  async claimLost(alive: Parameters<NodeSweeper>[0]): Promise<LostTurn[]> {
+    const lost = await this.db.delete(chatTurns).where(sql`${chatTurns.nodeId} not in ${alive}`).returning({
+      sessionId: chatTurns.sessionId,
+      userId: chatTurns.userId,
+      agent: chatTurns.agent,
+      nodeId: chatTurns.nodeId,
+    });
+    return lost.map(({ nodeId, ...turn }) => {
+      if (nodeId === this.cluster.nodeId) this.stopHere(turn.userId, turn.sessionId);
+      return turn;
+    });
+  }
+
+  /** Stops every turn of this node and waits until they have ended (shutdown). */
+  async close(): Promise<void> {
+    for (const { controller } of this.here.values()) controller.abort();
+    while (this.here.size > 0) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  private stopHere(userId: string, sessionId: string): boolean {
+    const turn = this.here.get(sessionId);
+    if (!turn || turn.userId !== userId) return false;
+    turn.controller.abort();
+    return true;
+  }
+}
