@@ -13,12 +13,10 @@ import { agentRoutes } from "./agents/routes";
 import { audioRoutes } from "./audio/routes";
 import { createMailer, type Mailer } from "./auth/mailer";
 import { authRoutes, type SignInWindows } from "./auth/routes";
-import { sessionCacheOf } from "./auth/session-cache";
 import { ChatReplies } from "./chat/replies";
 import { chatRoutes } from "./chat/routes";
-import { type Cluster, openCluster } from "./cluster/cluster";
-import { NodeRegistry } from "./cluster/nodes";
-import { shareSessionEnds } from "./cluster/session-ends";
+import type { Cluster } from "./cluster/cluster";
+import { dropEverywhere, joinCluster } from "./cluster/join";
 import type { Database } from "./db/client";
 import { documentRoutes } from "./documents/routes";
 import { DocumentService } from "./documents/service";
@@ -101,7 +99,6 @@ export interface AppDeps {
 }
 
 export const BODY_LIMIT = 1024 * 1024;
-const LLM_SETTINGS_CHANGED = "llm_settings_changed";
 
 /** Builds the whole HTTP application from its feature plugins; tests build it too. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -169,18 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // This node among the others on one PostgreSQL (alone on PGlite): the live bus every node's
   // sockets hear, signals between nodes, and the heartbeat after which a dead node's work fails.
-  const cluster = deps.cluster ?? (await openCluster(database, app.log));
+  const { cluster, nodes } = await joinCluster(app, database, deps);
   const bus = cluster.bus;
-  const nodes = new NodeRegistry(database.db, cluster.nodeId, app.log, {
-    ...deps.heartbeat,
-    alone: database.kind === "pglite",
-  });
-  const stopSharingSessionEnds = shareSessionEnds(cluster, sessionCacheOf(database.db));
-  app.addHook("onClose", async () => {
-    stopSharingSessionEnds();
-    await nodes.stop();
-    await cluster.close();
-  });
   // Terminals stay on the node that started them; the others know which node that is.
   const liveTerminals = new LiveTerminals(database.db, cluster.nodeId);
   nodes.onSweep((alive) => liveTerminals.sweep(alive));
@@ -211,7 +198,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.addHook("onClose", () => llm.close());
-  cluster.onSignal<{ userId: string }>(LLM_SETTINGS_CHANGED, ({ userId }) => llm.gateway.invalidate(userId));
+  // Saved settings apply at once on every node (each node's gateway caches them).
+  const settingsChanged = dropEverywhere(cluster, "llm_settings_changed", (id) => llm.gateway.invalidate(id));
   const modules = new ModuleRegistry([
     fileIoCheck(env.DATA_DIR),
     vectorDbCheck(database),
@@ -241,11 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     box: llm.box,
     endpointPolicy: llm.endpointPolicy,
     tryAccess: (provider, access) => llm.statuses.tryAccess(provider, access),
-    // Saved settings apply at once on every node (each node's gateway caches them).
-    onChange: (userId) => {
-      llm.gateway.invalidate(userId);
-      cluster.broadcast(LLM_SETTINGS_CHANGED, { userId });
-    },
+    onChange: settingsChanged,
   });
   await app.register(llmRoutes, { db: database.db, llm });
   await app.register(actionRoutes, { db: database.db, gateway: llm.gateway });
