@@ -4,7 +4,6 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { type AppDeps, buildApp } from "../app";
 import type { Mail } from "../auth/mailer";
-import type { SignInWindows } from "../auth/routes";
 import type { Database } from "../db/client";
 import { loadEnv } from "../env";
 
