@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { asJson, type ServerFrame } from "@neuroos/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Cluster } from "../cluster/cluster";
-import type { NodeRegistry, NodeSweeper } from "../cluster/nodes";
+import { type NodeRegistry, type NodeSweeper, onAliveNode } from "../cluster/nodes";
 import type { Db } from "../db/client";
 import { approvalRequests } from "../db/schema";
 import { isUuid } from "../http/ids";
@@ -123,7 +123,7 @@ export class Approvals {
         and(
           eq(approvalRequests.userId, userId),
           eq(approvalRequests.status, "pending"),
-          sql`${approvalRequests.nodeId} in (select id from server_nodes)`,
+          onAliveNode(approvalRequests.nodeId),
         ),
       )
       .orderBy(asc(approvalRequests.createdAt));

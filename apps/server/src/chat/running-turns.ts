@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Cluster } from "../cluster/cluster";
-import type { NodeSweeper } from "../cluster/nodes";
+import { type NodeSweeper, onAliveNode } from "../cluster/nodes";
 import type { Db } from "../db/client";
 import { chatTurns } from "../db/schema";
 
@@ -64,13 +64,7 @@ export class RunningTurns {
     const rows = await this.db
       .select({ sessionId: chatTurns.sessionId })
       .from(chatTurns)
-      .where(
-        and(
-          eq(chatTurns.userId, userId),
-          eq(chatTurns.agent, true),
-          sql`${chatTurns.nodeId} in (select id from server_nodes)`,
-        ),
-      );
+      .where(and(eq(chatTurns.userId, userId), eq(chatTurns.agent, true), onAliveNode(chatTurns.nodeId)));
     return rows.map((row) => row.sessionId);
   }
 

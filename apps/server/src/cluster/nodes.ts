@@ -1,5 +1,6 @@
 import os from "node:os";
 import { sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { serverNodes } from "../db/schema";
@@ -15,9 +16,14 @@ export const NODE_DEAD_AFTER_MS = 10_000;
  */
 export type NodeSweeper = (aliveNodes: ReturnType<typeof aliveNodesSql>) => Promise<void>;
 
-/** `node_id in (<alive nodes>)` for a feature's own sweep. */
+/** The nodes alive now, as a subquery: `node_id in ${aliveNodesSql()}`. */
 export function aliveNodesSql() {
   return sql`(select id from server_nodes)`;
+}
+
+/** True where `column` names a node alive now. */
+export function onAliveNode(column: AnyPgColumn) {
+  return sql`${column} in ${aliveNodesSql()}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import { onAliveNode } from "../cluster/nodes";
 import type { Db } from "../db/client";
 import { liveTerminals } from "../db/schema";
 
@@ -44,11 +45,7 @@ export class LiveTerminals {
       .select({ nodeId: liveTerminals.nodeId })
       .from(liveTerminals)
       .where(
-        and(
-          eq(liveTerminals.id, id),
-          eq(liveTerminals.userId, userId),
-          sql`${liveTerminals.nodeId} in (select id from server_nodes)`,
-        ),
+        and(eq(liveTerminals.id, id), eq(liveTerminals.userId, userId), onAliveNode(liveTerminals.nodeId)),
       );
     return row?.nodeId ?? null;
   }
