@@ -63,8 +63,9 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<
           for (const frame of [...first, ...later]) send(socket, frame);
         });
 
-      // Logging out, a password reset or a deleted account through this process ends the socket at
-      // once, and no frame runs after it; a session ended elsewhere (another node) within seconds.
+      // Logging out, a password reset or a deleted account, on any node, ends the socket at once
+      // (cluster/session-ends.ts), and no frame runs after it; a session row deleted by hand
+      // within the session check's interval.
       let ended = false;
       const end = () => {
         ended = true;

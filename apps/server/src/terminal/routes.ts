@@ -121,7 +121,7 @@ export async function terminalRoutes(app: FastifyInstance, deps: TerminalRouteDe
       socket.on("message", (data: Buffer, isBinary: boolean) => handle({ data, isBinary }));
 
       // Logging out (or a reset, or a deleted account) ends the session: its terminal ends with it,
-      // at once when it ended through this process, within seconds when elsewhere.
+      // at once, on whichever node it ended (a row deleted by hand: within the session check).
       const end = () => {
         ended = true;
         term.kill("killed");
