@@ -65,6 +65,8 @@ export interface RecordedRequest {
   bytes?: number;
   /** A transcription's upload as the server checked it. */
   audio?: ReceivedAudio;
+  /** performance.now() at which each text chunk of this request's stream was written. */
+  emitted?: number[];
 }
 
 export interface HubFile {
@@ -98,7 +100,7 @@ const LISTINGS: Record<string, Flavor> = {
  */
 export class ProviderTestServer {
   readonly requests: RecordedRequest[] = [];
-  /** performance.now() at which each text chunk of the latest stream was written. */
+  /** performance.now() at which each text chunk of the latest stream was written (each request's: its record's). */
   emitted: number[] = [];
   /** What listings (/models, /api/tags) answer: 200 or an error status. */
   listingStatus = 200;
@@ -199,7 +201,7 @@ export class ProviderTestServer {
     if (LISTINGS[path]) return this.listing(res, LISTINGS[path] as Flavor);
     if (!ROUTES[path])
       return void res.writeHead(404, { "content-type": "application/json" }).end('{"error":"no route"}');
-    return this.answer(res, ROUTES[path] as Flavor, body ?? {});
+    return this.answer(res, ROUTES[path] as Flavor, body ?? {}, record);
   }
 
   private listing(res: http.ServerResponse, flavor: Flavor): void {
@@ -224,6 +226,7 @@ export class ProviderTestServer {
     res: http.ServerResponse,
     flavor: Flavor,
     body: Record<string, unknown>,
+    record: RecordedRequest,
   ): Promise<void> {
     const next = this.queue.shift() ?? { kind: "text", chunks: ["Hello", " world"] };
     const scenario: Answer =
@@ -264,11 +267,14 @@ export class ProviderTestServer {
         ? scenario.chunks
         : Array.from({ length: scenario.after }, (_, i) => `part${i} `);
     const delay = scenario.kind === "text" ? (scenario.delayMs ?? 0) : 0;
-    this.emitted = [];
+    // Streams at once (a load test) each note their own times; `emitted` is the latest one's.
+    const emitted: number[] = [];
+    this.emitted = emitted;
+    record.emitted = emitted;
     for (let i = 0; i < chunks.length; i++) {
       if (res.destroyed) return;
       if (delay > 0 && i > 0) await new Promise((r) => setTimeout(r, delay));
-      this.emitted.push(performance.now());
+      emitted.push(performance.now());
       if (!res.write(frames.text(chunks[i] ?? "", i))) await new Promise((r) => res.once("drain", r));
     }
     if (scenario.kind === "cut") {
