@@ -81,6 +81,18 @@ describe.skipIf(postgresUrl === null)("cluster: the live bus through PostgreSQL 
     expect(others).toEqual([]);
   });
 
+  it("the same frame many times over arrives every time (PostgreSQL folds equal payloads of one statement)", async () => {
+    const [a, b] = [await node("same-a"), await node("same-b")];
+    let got = 0;
+    b.bus.subscribe("user-same", () => {
+      got += 1;
+    });
+    for (let i = 0; i < 3000; i++) a.bus.publish("user-same", token(0));
+    await until(() => got >= 3000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(got).toBe(3000);
+  });
+
   it("a frame over the NOTIFY limit goes through the table, in its place among the small ones", async () => {
     const [a, b] = [await node("big-a"), await node("big-b")];
     const got: ServerFrame[] = [];

@@ -10,12 +10,16 @@ export const CLUSTER_CHANNEL = "neuroos_cluster";
 export const NOTIFY_MAX_BYTES = 7999;
 /** Messages kept while the database is unreachable; the oldest go first beyond this. */
 const MAX_QUEUED = 100_000;
+/** Payloads sent in one statement (one round trip): up to about 256 kB. */
+const PAYLOADS_PER_STATEMENT = 32;
 const RECONNECT_MS = [100, 250, 500, 1000, 2000, 5000];
 const PAYLOAD_TTL = "5 minutes";
 
 /** One notification: a batch of messages, or the id of one too big for a payload. */
 interface Envelope {
   n: string;
+  /** This node's count of payloads (none is the same as another in one transaction). */
+  s?: number;
   m?: ClusterMessage[];
   ref?: number;
 }
@@ -44,6 +48,7 @@ export class PgTransport implements ClusterTransport {
   private inbound: Promise<void> = Promise.resolve();
   private reconnects = 0;
   private sendFailing = false;
+  private numbered = 0;
   private closed = false;
   private readonly cleanup: NodeJS.Timeout;
 
@@ -166,15 +171,7 @@ export class PgTransport implements ClusterTransport {
 
   private async flush(): Promise<void> {
     while (this.queue.length > 0 && !this.closed) {
-      const head = `{"n":${JSON.stringify(this.options.nodeId)},"m":[`;
-      let size = Buffer.byteLength(head) + 2;
-      let count = 0;
-      for (const item of this.queue) {
-        const next = size + Buffer.byteLength(item) + (count > 0 ? 1 : 0);
-        if (next > NOTIFY_MAX_BYTES) break;
-        size = next;
-        count += 1;
-      }
+      const { payloads, count } = this.nextPayloads();
       try {
         const client = await this.publisherClient();
         if (count === 0) {
@@ -184,14 +181,15 @@ export class PgTransport implements ClusterTransport {
              select pg_notify($2, json_build_object('n', $3::text, 'ref', stored.id)::text) from stored`,
             [this.queue[0], CLUSTER_CHANNEL, this.options.nodeId],
           );
-          count = 1;
+          this.queue.splice(0, 1);
         } else {
-          await client.query("select pg_notify($1, $2)", [
-            CLUSTER_CHANNEL,
-            `${head}${this.queue.slice(0, count).join(",")}]}`,
-          ]);
+          // Several payloads in one statement: one round trip, one transaction, delivered in this order.
+          await client.query(
+            "select pg_notify($1, p) from unnest($2::text[]) with ordinality as t(p, i) order by i",
+            [CLUSTER_CHANNEL, payloads],
+          );
+          this.queue.splice(0, count);
         }
-        this.queue.splice(0, count);
         if (this.sendFailing) this.options.log.info("cluster: notifying the other nodes again");
         this.sendFailing = false;
       } catch (err) {
@@ -204,6 +202,31 @@ export class PgTransport implements ClusterTransport {
         await new Promise((r) => setTimeout(r, 500));
       }
     }
+  }
+
+  /**
+   * The head of the queue as up to PAYLOADS_PER_STATEMENT payloads under the NOTIFY limit, and how
+   * many messages they hold (0: the first is too big for a payload). Each payload is numbered:
+   * PostgreSQL drops a payload repeated within one transaction.
+   */
+  private nextPayloads(): { payloads: string[]; count: number } {
+    const payloads: string[] = [];
+    let count = 0;
+    while (payloads.length < PAYLOADS_PER_STATEMENT && count < this.queue.length) {
+      const head = `{"n":${JSON.stringify(this.options.nodeId)},"s":${this.numbered++},"m":[`;
+      let size = Buffer.byteLength(head) + 2;
+      let taken = 0;
+      for (let i = count; i < this.queue.length; i++) {
+        const next = size + Buffer.byteLength(this.queue[i] as string) + (taken > 0 ? 1 : 0);
+        if (next > NOTIFY_MAX_BYTES) break;
+        size = next;
+        taken += 1;
+      }
+      if (taken === 0) break;
+      payloads.push(`${head}${this.queue.slice(count, count + taken).join(",")}]}`);
+      count += taken;
+    }
+    return { payloads, count };
   }
 
   private async publisherClient(): Promise<pg.Client> {
