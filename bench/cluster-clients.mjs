@@ -113,6 +113,13 @@ export class BenchUser {
     this.live = await openSocket(this.home, this.cookie, (at, data) => this.onLive(at, JSON.parse(data)));
   }
 
+  /** Moves the live socket to `node` (a second node joined: half the people are at home there). */
+  async moveHome(node) {
+    this.live?.terminate();
+    this.home = node;
+    this.live = await openSocket(node, this.cookie, (at, data) => this.onLive(at, JSON.parse(data)));
+  }
+
   /** Sends through `node` from now on. */
   sendThrough(node) {
     this.sendNode = node;

@@ -44,6 +44,11 @@ function rows({ tally, usage, tokens }, nodes) {
   ];
   for (const node of nodes) {
     const u = usage.byName[node.name];
+    if (!u) {
+      out.push([`node ${node.name} CPU (% of one core)`, "not running"]);
+      out.push([`node ${node.name} memory (RSS), mean / peak`, "not running"]);
+      continue;
+    }
     out.push([`node ${node.name} CPU (% of one core)`, `${u.cpu.toFixed(0)}%`]);
     out.push([`node ${node.name} memory (RSS), mean / peak`, `${int(u.rssMean)} / ${int(u.rssPeak)} MB`]);
   }

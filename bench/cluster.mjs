@@ -9,10 +9,10 @@
 //    on a 2-core machine without running out of CPU (BENCH_READ_SECONDS=0: 10,000/s, saturated).
 //    BENCH_JOBS_PER_SECOND small jobs (python / bash, 2 a second) run in the sandbox meanwhile,
 //    for one person after another.
-//  - Reference phase, BENCH_SECONDS (60): each person sends through their home node (the frames
-//    of their turn reach the live socket inside that node). Then the same load for the same time
-//    with each person sending through the OTHER node: every frame the live socket gets crosses
-//    PostgreSQL LISTEN/NOTIFY. Both nodes carry the same load in both phases.
+//  - Reference phase, BENCH_SECONDS (60): one node alone (B not started yet) carries everyone: live
+//    sockets and sends on A. Then B starts, half the people move their live socket to B, and the
+//    same load runs for the same time with each person sending through the OTHER node: every
+//    frame the live socket gets crosses PostgreSQL LISTEN/NOTIFY.
 //  - Per token frame: latency = arrival at the live socket - when the provider test server wrote
 //    the token (one clock: this process); lost and reordered tokens from each token's place.
 // Prints frames sent and received, lost and reordered tokens (target 0), p50/p99 of that latency
@@ -64,7 +64,7 @@ function tokenLatencies(provider, users) {
 }
 
 /** One phase: every person asks, reads and asks again for SECONDS, jobs meanwhile; then the replies finish. */
-async function runPhase(name, { users, provider, nodes, database }, sendNodeOf) {
+async function runPhase(name, { users, provider, database }, nodes, sendNodeOf) {
   for (const user of users) user.sendThrough(sendNodeOf(user));
   provider.reset();
   const tally = newTally();
@@ -109,13 +109,12 @@ try {
     // 500 people's workspaces as plain folders: loop-mounted volumes would need 500 loop devices.
     WORKSPACE_VOLUMES: "off",
   };
-  // One after the other: the first migrates the database.
+  // Node A alone first (it migrates the database); B joins after the single-node reference.
   nodes.push(await startNode("A", env));
-  nodes.push(await startNode("B", env));
   const setupStarted = performance.now();
-  for (let i = 0; i < SESSIONS; i++) users.push(new BenchUser(i, nodes[i % 2]));
+  for (let i = 0; i < SESSIONS; i++) users.push(new BenchUser(i, nodes[0]));
   await inBatches(users, 6, (user) => user.signUp());
-  // A first short reply each (titles the sessions, warms both nodes) before anything is measured.
+  // A first short reply each (titles the sessions, warms node A) before anything is measured.
   const warm = newTally();
   for (const user of users) {
     user.count(warm);
@@ -127,9 +126,22 @@ try {
   });
   const setupSeconds = (performance.now() - setupStarted) / 1000;
 
-  const context = { users, provider, nodes, database };
-  const reference = await runPhase("one", context, (user) => user.home);
-  const crossing = await runPhase("two", context, (user) => nodes[(nodes.indexOf(user.home) + 1) % 2]);
+  const context = { users, provider, database };
+  const reference = await runPhase("one", context, [nodes[0]], (user) => user.home);
+  // Node B joins; half the people are at home there now, and it is warmed as A was.
+  nodes.push(await startNode("B", env));
+  const movers = users.filter((_, i) => i % 2 === 1);
+  await inBatches(movers, 6, (user) => user.moveHome(nodes[1]));
+  const warmB = newTally();
+  for (const user of movers) {
+    user.count(warmB);
+    user.sendThrough(user.home);
+  }
+  await inBatches(movers, 50, async (user) => {
+    provider.script(scriptedReply(5, 100));
+    await user.ask();
+  });
+  const crossing = await runPhase("two", context, nodes, (user) => nodes[(nodes.indexOf(user.home) + 1) % 2]);
   printReport({
     settings: { SESSIONS, SECONDS, TOKENS, TOKENS_PER_SECOND, READ_SECONDS, JOBS_PER_SECOND, setupSeconds },
     reference,
