@@ -90,6 +90,19 @@ async function runPhase(name, { users, provider, database }, nodes, sendNodeOf) 
   return { tally, usage: await usage, tokens: tokenLatencies(provider, users) };
 }
 
+/** A first short reply for each of `people`, through their home node, before anything is measured. */
+async function warmUp(people, provider) {
+  const tally = newTally();
+  for (const user of people) {
+    user.count(tally);
+    user.sendThrough(user.home);
+  }
+  await inBatches(people, 50, async (user) => {
+    provider.script(scriptedReply(5, 100));
+    await user.ask();
+  });
+}
+
 const database = await scratchDatabase(ADMIN_URL);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "neuroos-bench-cluster-"));
 const provider = await ProviderTestServer.start();
@@ -114,16 +127,7 @@ try {
   const setupStarted = performance.now();
   for (let i = 0; i < SESSIONS; i++) users.push(new BenchUser(i, nodes[0]));
   await inBatches(users, 6, (user) => user.signUp());
-  // A first short reply each (titles the sessions, warms node A) before anything is measured.
-  const warm = newTally();
-  for (const user of users) {
-    user.count(warm);
-    user.sendThrough(user.home);
-  }
-  await inBatches(users, 50, async (user) => {
-    provider.script(scriptedReply(5, 100));
-    await user.ask();
-  });
+  await warmUp(users, provider); // titles the sessions, warms node A
   const setupSeconds = (performance.now() - setupStarted) / 1000;
 
   const context = { users, provider, database };
@@ -132,15 +136,7 @@ try {
   nodes.push(await startNode("B", env));
   const movers = users.filter((_, i) => i % 2 === 1);
   await inBatches(movers, 6, (user) => user.moveHome(nodes[1]));
-  const warmB = newTally();
-  for (const user of movers) {
-    user.count(warmB);
-    user.sendThrough(user.home);
-  }
-  await inBatches(movers, 50, async (user) => {
-    provider.script(scriptedReply(5, 100));
-    await user.ask();
-  });
+  await warmUp(movers, provider);
   const crossing = await runPhase("two", context, nodes, (user) => nodes[(nodes.indexOf(user.home) + 1) % 2]);
   printReport({
     settings: { SESSIONS, SECONDS, TOKENS, TOKENS_PER_SECOND, READ_SECONDS, JOBS_PER_SECOND, setupSeconds },
