@@ -93,6 +93,21 @@ describe.skipIf(postgresUrl === null)("cluster: the live bus through PostgreSQL 
     expect(got).toBe(3000);
   });
 
+  it("a listener that throws on one frame does not stop the ones after it", async () => {
+    const [a, b] = [await node("throw-a"), await node("throw-b")];
+    const got: string[] = [];
+    b.bus.subscribe("user-throw", (f) => {
+      const content = f.type === "chat_token" ? f.content : "";
+      if (content === "1") throw new Error("a broken listener");
+      got.push(content);
+    });
+    for (let i = 0; i < 3; i++) a.bus.publish("user-throw", token(i));
+    await new Promise((r) => setTimeout(r, 100)); // separate notifications
+    a.bus.publish("user-throw", token(3));
+    await until(() => got.length >= 3);
+    expect(got).toEqual(["0", "2", "3"]);
+  });
+
   it("a frame over the NOTIFY limit goes through the table, in its place among the small ones", async () => {
     const [a, b] = [await node("big-a"), await node("big-b")];
     const got: ServerFrame[] = [];

@@ -13,6 +13,10 @@ const MAX_QUEUED = 100_000;
 /** Payloads sent in one statement (one round trip): up to about 256 kB. */
 const PAYLOADS_PER_STATEMENT = 32;
 const RECONNECT_MS = [100, 250, 500, 1000, 2000, 5000];
+/** A node that has heard nothing for this long (not even itself) notifies itself to check. */
+const PROBE_MS = 5000;
+/** A signal (Stop, an answer) queued longer than this is dropped: it would act on later work. */
+const SIGNAL_TTL_MS = 5000;
 const PAYLOAD_TTL = "5 minutes";
 
 /** One notification: a batch of messages, or the id of one too big for a payload. */
@@ -43,7 +47,13 @@ export class PgTransport implements ClusterTransport {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private listener: pg.Client | null = null;
   private publisher: pg.Client | null = null;
-  private readonly queue: string[] = [];
+  /** JSON of each message, when it was queued, and whether it is a signal. */
+  private queue: { json: string; at: number; signal: boolean }[] = [];
+  private dropping = false;
+  private lastHeard = Date.now();
+  private readonly probe: NodeJS.Timeout;
+  /** Gives up the listening connection and listens on a new one. */
+  private listenAgain: (() => void) | null = null;
   private flushing: Promise<void> | null = null;
   private inbound: Promise<void> = Promise.resolve();
   private reconnects = 0;
@@ -53,6 +63,9 @@ export class PgTransport implements ClusterTransport {
   private readonly cleanup: NodeJS.Timeout;
 
   constructor(private readonly options: PgTransportOptions) {
+    // A listening connection can die without a word (a half-open TCP connection): a node that
+    // hears nothing, not even its own probe, listens again.
+    this.probe = setInterval(() => this.checkHearing(), PROBE_MS).unref();
     this.cleanup = setInterval(() => {
       options.db
         .execute(sql`delete from live_payloads where created_at < now() - ${PAYLOAD_TTL}::interval`)
@@ -67,12 +80,14 @@ export class PgTransport implements ClusterTransport {
 
   send(message: ClusterMessage): void {
     if (this.closed) return;
-    this.queue.push(JSON.stringify(message));
+    this.queue.push({ json: JSON.stringify(message), at: Date.now(), signal: message.kind === "signal" });
     if (this.queue.length > MAX_QUEUED) {
       this.queue.splice(0, this.queue.length - MAX_QUEUED);
-      this.options.log.warn(
-        "cluster: the database is unreachable; the oldest messages to other nodes dropped",
-      );
+      if (!this.dropping)
+        this.options.log.warn(
+          "cluster: the database is unreachable; the oldest messages to other nodes dropped",
+        );
+      this.dropping = true;
     }
     this.flushing ??= this.flush().finally(() => {
       this.flushing = null;
@@ -90,11 +105,12 @@ export class PgTransport implements ClusterTransport {
     if (pending) await Promise.race([pending, new Promise((r) => setTimeout(r, 1000))]);
     this.closed = true;
     clearInterval(this.cleanup);
+    clearInterval(this.probe);
     await Promise.all([this.listener?.end().catch(() => {}), this.publisher?.end().catch(() => {})]);
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.url });
+    const client = new pg.Client({ connectionString: this.options.url, keepAlive: true });
     let lost = false;
     let ready = false;
     const onLost = () => {
@@ -119,9 +135,15 @@ export class PgTransport implements ClusterTransport {
       client.end().catch(() => {});
       throw err;
     }
+    if (this.closed) {
+      client.end().catch(() => {});
+      return;
+    }
     ready = true;
     this.listener = client;
+    this.listenAgain = onLost;
     this.reconnects = 0;
+    this.lastHeard = Date.now();
   }
 
   private retryListen(): void {
@@ -148,12 +170,23 @@ export class PgTransport implements ClusterTransport {
     } catch {
       return;
     }
+    this.lastHeard = Date.now();
     if (envelope.n === this.options.nodeId) return;
-    // One after another: a message behind a stored one waits for it.
-    this.inbound = this.inbound.then(async () => {
-      const messages = envelope.m ?? (envelope.ref === undefined ? [] : await this.stored(envelope.ref));
-      for (const message of messages) this.emitter.emit("message", message);
-    });
+    // One after another: a message behind a stored one waits for it. A listener's failure is
+    // logged and the next message goes on.
+    this.inbound = this.inbound
+      .then(async () => {
+        const listed = Array.isArray(envelope.m) ? envelope.m : undefined;
+        const messages = listed ?? (typeof envelope.ref === "number" ? await this.stored(envelope.ref) : []);
+        for (const message of messages) {
+          try {
+            this.emitter.emit("message", message);
+          } catch (err) {
+            this.options.log.error({ err }, "cluster: a message from another node failed");
+          }
+        }
+      })
+      .catch((err) => this.options.log.error({ err }, "cluster: a message from another node failed"));
   }
 
   private async stored(id: number): Promise<ClusterMessage[]> {
@@ -171,6 +204,7 @@ export class PgTransport implements ClusterTransport {
 
   private async flush(): Promise<void> {
     while (this.queue.length > 0 && !this.closed) {
+      this.dropStaleSignals();
       const { payloads, count } = this.nextPayloads();
       try {
         const client = await this.publisherClient();
@@ -179,7 +213,7 @@ export class PgTransport implements ClusterTransport {
           await client.query(
             `with stored as (insert into live_payloads (body) values ($1) returning id)
              select pg_notify($2, json_build_object('n', $3::text, 'ref', stored.id)::text) from stored`,
-            [this.queue[0], CLUSTER_CHANNEL, this.options.nodeId],
+            [this.queue[0]?.json, CLUSTER_CHANNEL, this.options.nodeId],
           );
           this.queue.splice(0, 1);
         } else {
@@ -217,21 +251,40 @@ export class PgTransport implements ClusterTransport {
       let size = Buffer.byteLength(head) + 2;
       let taken = 0;
       for (let i = count; i < this.queue.length; i++) {
-        const next = size + Buffer.byteLength(this.queue[i] as string) + (taken > 0 ? 1 : 0);
+        const next = size + Buffer.byteLength(this.queue[i]?.json ?? "") + (taken > 0 ? 1 : 0);
         if (next > NOTIFY_MAX_BYTES) break;
         size = next;
         taken += 1;
       }
       if (taken === 0) break;
-      payloads.push(`${head}${this.queue.slice(count, count + taken).join(",")}]}`);
+      const jsons = this.queue.slice(count, count + taken).map((item) => item.json);
+      payloads.push(`${head}${jsons.join(",")}]}`);
       count += taken;
     }
     return { payloads, count };
   }
 
+  /** Signals that waited too long (the database was away) would act on later work: dropped. */
+  private dropStaleSignals(): void {
+    const now = Date.now();
+    if (this.queue.some((item) => item.signal && now - item.at > SIGNAL_TTL_MS))
+      this.queue = this.queue.filter((item) => !item.signal || now - item.at <= SIGNAL_TTL_MS);
+    if (this.queue.length === 0) this.dropping = false;
+  }
+
+  /** Nothing heard for a while: a probe to this node; nothing heard for long, listen again. */
+  private checkHearing(): void {
+    if (this.closed || !this.listener) return;
+    const silent = Date.now() - this.lastHeard;
+    if (silent > PROBE_MS * 3) {
+      this.options.log.warn("cluster: heard nothing from the database, not even this node; listening again");
+      this.listenAgain?.();
+    } else if (silent >= PROBE_MS) this.send({ kind: "signal", topic: "cluster_probe", payload: null });
+  }
+
   private async publisherClient(): Promise<pg.Client> {
     if (this.publisher) return this.publisher;
-    const client = new pg.Client({ connectionString: this.options.url });
+    const client = new pg.Client({ connectionString: this.options.url, keepAlive: true });
     client.on("error", () => {
       if (this.publisher === client) this.publisher = null;
     });
