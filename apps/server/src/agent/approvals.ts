@@ -42,7 +42,7 @@ export interface ApprovalsDeps {
   /** This node: the bus to the user's browsers, and signals to and from the other nodes. */
   cluster: Pick<Cluster, "nodeId" | "bus" | "broadcast" | "onSignal">;
   /** The questions of nodes that died are settled as failed. */
-  nodes: Pick<NodeRegistry, "onSweep">;
+  nodes: Pick<NodeRegistry, "onSweep" | "onRevived">;
   timeoutMs?: number;
 }
 
@@ -67,6 +67,10 @@ export class Approvals {
     this.timeoutMs = deps.timeoutMs ?? APPROVAL_TIMEOUT_MS;
     deps.cluster.onSignal<Settled>(SETTLED_TOPIC, (s) => this.settleHere(s.approvalId, s.decision));
     deps.nodes.onSweep((alive) => this.failQuestionsOfDeadNodes(alive));
+    // Judged dead by the others, who failed these questions for the users: given up here too.
+    deps.nodes.onRevived(() => {
+      for (const id of [...this.waiting.keys()]) this.settleHere(id, { approved: false, reason: "failed" });
+    });
   }
 
   /** Asks; settles with the answer, or denied after `timeoutMs` (default: the service's) or on abort. */

@@ -26,7 +26,7 @@ export interface ChatRepliesDeps extends ChatTurnDeps {
   resources?: { read(userId: string, serverId: string, uri: string): Promise<McpResourceContent> };
   /** This node among the others: Stop reaches the node running a turn; a dead node's turns fail. */
   cluster: Pick<Cluster, "nodeId" | "broadcast" | "onSignal">;
-  nodes: Pick<NodeRegistry, "onSweep">;
+  nodes: Pick<NodeRegistry, "onSweep" | "onRevived">;
 }
 
 /** A session title from the first message: its first line, cut at a word near 60 characters. */
@@ -51,6 +51,8 @@ export class ChatReplies {
   constructor(private readonly deps: ChatRepliesDeps) {
     this.turns = new RunningTurns(deps.db, deps.cluster);
     deps.nodes.onSweep((alive) => this.failTurnsOfDeadNodes(alive));
+    // Judged dead by the others, who told the users these turns failed: they stop here too.
+    deps.nodes.onRevived(() => this.turns.stopAll());
   }
 
   register(router: FrameRouter): void {
@@ -92,7 +94,7 @@ export class ChatReplies {
       // told so), not after the title.
       let ended: Promise<void> | undefined;
       const release = () => {
-        ended ??= this.turns.end(sessionId);
+        ended ??= this.turns.end(sessionId, controller);
         return ended;
       };
       void runTurn(this.deps, { user, session, signal: controller.signal, release })
@@ -105,7 +107,7 @@ export class ChatReplies {
         })
         .catch(() => {});
     } catch (err) {
-      await this.turns.end(sessionId).catch(() => {});
+      await this.turns.end(sessionId, controller).catch(() => {});
       throw err;
     }
   }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { Cluster } from "../cluster/cluster";
 import { type NodeSweeper, onAliveNode } from "../cluster/nodes";
 import type { Db } from "../db/client";
@@ -43,15 +43,24 @@ export class RunningTurns {
     return controller;
   }
 
-  /** The turn ended: the session takes a new message. */
-  async end(sessionId: string): Promise<void> {
+  /**
+   * The turn of `controller` ended: the session takes a new message. A turn given up (this node
+   * was judged dead) whose session has a newer turn here leaves that turn's claim alone.
+   */
+  async end(sessionId: string, controller: AbortController): Promise<void> {
+    if (this.here.get(sessionId)?.controller !== controller) return;
     try {
       await this.db
         .delete(chatTurns)
         .where(and(eq(chatTurns.sessionId, sessionId), eq(chatTurns.nodeId, this.cluster.nodeId)));
     } finally {
-      this.here.delete(sessionId);
+      if (this.here.get(sessionId)?.controller === controller) this.here.delete(sessionId);
     }
+  }
+
+  /** Stops every turn of this node (given up: the other nodes judged it dead). */
+  stopAll(): void {
+    for (const { controller } of this.here.values()) controller.abort();
   }
 
   /** Stops the user's turn in the session, here or on the node that runs it. */
@@ -73,6 +82,19 @@ export class RunningTurns {
    * among them (this node was thought dead) is stopped: it was given up for failed.
    */
   async claimLost(alive: Parameters<NodeSweeper>[0]): Promise<LostTurn[]> {
+    // This node's own claims with no turn behind them (their release failed, the database away)
+    // would refuse the session's messages for good: released. (A claim a minute old at least: a
+    // turn just starting has its row before it is in `here`.)
+    const mine = [...this.here.keys()];
+    await this.db
+      .delete(chatTurns)
+      .where(
+        and(
+          eq(chatTurns.nodeId, this.cluster.nodeId),
+          sql`${chatTurns.startedAt} < now() - interval '1 minute'`,
+          mine.length > 0 ? notInArray(chatTurns.sessionId, mine) : undefined,
+        ),
+      );
     const lost = await this.db.delete(chatTurns).where(sql`${chatTurns.nodeId} not in ${alive}`).returning({
       sessionId: chatTurns.sessionId,
       userId: chatTurns.userId,

@@ -32,8 +32,15 @@ export function onAliveNode(column: AnyPgColumn) {
  */
 export class NodeRegistry {
   private readonly sweepers: NodeSweeper[] = [];
+  private readonly revivedListeners: (() => void)[] = [];
   private timer: NodeJS.Timeout | null = null;
   private sweeping: Promise<void> | null = null;
+  /**
+   * Since when this node's heartbeats have all been written (null after a failed one). It judges
+   * others dead only after a whole dead-after period of its own: after a database outage every
+   * node was silent, and the first one back must not fail the others' work.
+   */
+  private healthySince: number | null = null;
 
   constructor(
     private readonly db: Db,
@@ -46,22 +53,43 @@ export class NodeRegistry {
     this.sweepers.push(sweeper);
   }
 
+  /**
+   * Calls `listener` when this node finds it was judged dead by the others (it stalled, or lost the
+   * database for too long): its work was failed for the users, so it gives that work up.
+   */
+  onRevived(listener: () => void): void {
+    this.revivedListeners.push(listener);
+  }
+
   async start(): Promise<void> {
     await this.db
       .insert(serverNodes)
       .values({ id: this.nodeId, host: os.hostname(), pid: process.pid })
       .onConflictDoNothing();
+    this.healthySince = Date.now();
     await this.sweep();
+    // Alone (PGlite), nobody else can die: the sweep at start was all there was to do.
+    if (this.options.alone) return;
     this.timer = setInterval(() => void this.beat(), this.options.heartbeatMs ?? HEARTBEAT_MS);
     this.timer.unref();
   }
 
   /** Says this node is alive and cleans up after dead ones. */
   async beat(): Promise<void> {
-    await this.db
-      .execute(sql`insert into server_nodes (id, host, pid) values (${this.nodeId}, ${os.hostname()}, ${process.pid})
-        on conflict (id) do update set heartbeat_at = now()`)
-      .catch((err) => this.log.warn({ err }, "cluster: heartbeat not written"));
+    try {
+      const written = (await this.db.execute(
+        sql`insert into server_nodes (id, host, pid) values (${this.nodeId}, ${os.hostname()}, ${process.pid})
+          on conflict (id) do update set heartbeat_at = now() returning (xmax = 0) as inserted`,
+      )) as unknown as { rows: { inserted: boolean }[] };
+      this.healthySince ??= Date.now();
+      if (written.rows[0]?.inserted) {
+        this.log.warn("cluster: the other nodes judged this node dead; its turns and questions are given up");
+        for (const listener of this.revivedListeners) listener();
+      }
+    } catch (err) {
+      if (this.healthySince !== null) this.log.warn({ err }, "cluster: heartbeat not written");
+      this.healthySince = null;
+    }
     await this.sweep();
   }
 
@@ -93,13 +121,18 @@ export class NodeRegistry {
   }
 
   private async sweepOnce(): Promise<void> {
-    const deadAfter = `${this.options.deadAfterMs ?? NODE_DEAD_AFTER_MS} milliseconds`;
+    const deadAfterMs = this.options.deadAfterMs ?? NODE_DEAD_AFTER_MS;
+    const deadAfter = `${deadAfterMs} milliseconds`;
+    const judging =
+      this.options.alone || (this.healthySince !== null && Date.now() - this.healthySince >= deadAfterMs);
     try {
-      const dead = (await this.db.execute(
-        this.options.alone
-          ? sql`delete from server_nodes where id <> ${this.nodeId} returning id`
-          : sql`delete from server_nodes where heartbeat_at < now() - ${deadAfter}::interval returning id`,
-      )) as unknown as { rows: { id: string }[] };
+      const dead = !judging
+        ? { rows: [] }
+        : ((await this.db.execute(
+            this.options.alone
+              ? sql`delete from server_nodes where id <> ${this.nodeId} returning id`
+              : sql`delete from server_nodes where heartbeat_at < now() - ${deadAfter}::interval returning id`,
+          )) as unknown as { rows: { id: string }[] });
       for (const { id } of dead.rows) this.log.warn({ node: id }, "cluster: a node stopped answering");
       for (const sweeper of this.sweepers) await sweeper(aliveNodesSql());
     } catch (err) {
