@@ -147,5 +147,11 @@ describe("workspace volumes: which nodes make them", () => {
     const alone = await WorkspaceVolumes.forNode("auto", "pglite", imagesDir);
     expect(alone !== null).toBe(await WorkspaceVolumes.available());
     expect(fs.existsSync(imagesDir)).toBe(false); // nothing made before a workspace needs it
+    // One node on PostgreSQL whose workspaces are volumes already keeps them (its files are there).
+    const upgraded = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-images-"));
+    fs.writeFileSync(path.join(upgraded, "someone.ext4"), "");
+    const kept = await WorkspaceVolumes.forNode("auto", "postgres", upgraded);
+    expect(kept !== null).toBe(await WorkspaceVolumes.available());
+    fs.rmSync(upgraded, { recursive: true, force: true });
   });
 });

@@ -9,6 +9,12 @@ import type { DatabaseKind } from "../db/client";
 const run = promisify(execFile);
 const MB = 1024 * 1024;
 
+/** Whether `dir` holds workspace images already. */
+async function hasImages(dir: string): Promise<boolean> {
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  return names.some((name) => name.endsWith(".ext4"));
+}
+
 /**
  * The size of an image whose ext4 holds `quotaBytes` for files: ext4 (no journal) keeps ~5.5% for
  * its own tables; 2 MB more covers the smallest images. What is left over is reserved (see setRoom).
@@ -89,14 +95,16 @@ export class WorkspaceVolumes {
    * The volumes `WORKSPACE_VOLUMES` asks for. `auto`: when this node is alone on its data (the
    * embedded PGlite) and the machine can mount them. Nodes on PostgreSQL may share DATA_DIR with
    * others, and an ext4 image mounted by two machines at once is corrupted: their workspaces are
-   * plain folders.
+   * plain folders. An installation whose workspaces are volumes already (one node on
+   * PostgreSQL, before several nodes were possible) keeps them: its files are in the images.
    */
   static async forNode(
     setting: "auto" | "off",
     database: DatabaseKind,
     imagesDir: string,
   ): Promise<WorkspaceVolumes | null> {
-    if (setting !== "auto" || database !== "pglite") return null;
+    if (setting !== "auto") return null;
+    if (database !== "pglite" && !(await hasImages(imagesDir))) return null;
     return (await WorkspaceVolumes.available()) ? new WorkspaceVolumes(imagesDir) : null;
   }
 
