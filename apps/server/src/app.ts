@@ -150,6 +150,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One WebSocket plugin for every socket route (/ws, the terminal); frames over 1 MB close with 1009.
   await app.register(fastifyWebsocket, { options: { maxPayload: BODY_LIMIT } });
 
+  // This node among the others on one PostgreSQL (alone on PGlite): the live bus every node's
+  // sockets hear, signals between nodes, and the heartbeat after which a dead node's work fails.
+  // Joined first, so it leaves last (onClose hooks run last-added first): what the sandbox's
+  // closing ends still reaches the browsers on other nodes.
+  const { cluster, nodes } = await joinCluster(app, database, deps);
+  const bus = cluster.bus;
   const mailer = deps.mailer ?? createMailer(env.SMTP_URL, env.MAIL_FROM, app.log);
   // Code execution: one sandbox runner and the users' workspaces, shared by every feature.
   const sandbox = new Sandbox(sandboxConfig(env));
@@ -164,10 +170,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sandbox.close();
     await workspaces.close();
   });
-  // This node among the others on one PostgreSQL (alone on PGlite): the live bus every node's
-  // sockets hear, signals between nodes, and the heartbeat after which a dead node's work fails.
-  const { cluster, nodes } = await joinCluster(app, database, deps);
-  const bus = cluster.bus;
   // Terminals stay on the node that started them; the others know which node that is.
   const liveTerminals = new LiveTerminals(database.db, cluster.nodeId);
   nodes.onSweep((alive) => liveTerminals.sweep(alive));
