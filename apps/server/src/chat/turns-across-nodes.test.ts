@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { openCluster } from "../cluster/cluster";
 import { type Database, openPostgres } from "../db/client";
+import { runningExecutions } from "../db/schema";
 import { providerEnv } from "../llm/testing/helpers";
 import { ProviderTestServer } from "../llm/testing/provider-server";
 import { describeEachDatabase } from "../test/databases";
@@ -76,6 +77,8 @@ describeEachDatabase("chat turns, questions and Stop across server nodes", (db) 
     }[];
   const turnEnd = (live: LiveClient, sessionId: string, ms = 15_000) =>
     live.next((f) => f.type === "agent_status" && f.sessionId === sessionId && f.state !== "running", ms);
+  const runRows = async (id: string) =>
+    (await db().db.select().from(runningExecutions).where(eq(runningExecutions.id, id))).length;
   const writeCall = (content: string) => ({
     kind: "tool-calls" as const,
     calls: [{ id: "w1", name: "write_file", args: { path: "/home/user/nodes.txt", content } }],
@@ -145,7 +148,7 @@ describeEachDatabase("chat turns, questions and Stop across server nodes", (db) 
     await bLive.next((f) => f.type === "chat_message" && (f.message as Frame).content === "Again.", 10_000);
   });
 
-  it("an execution running on node A is cancelled through node B; another user's or an unknown id is refused", async (ctx) => {
+  it("an execution running on node A is cancelled through node B at once; another user's or an unknown id is refused at once", async (ctx) => {
     if (!sandboxReady) ctx.skip();
     const bob: Who = await signedInUser(b.app);
     const bobLive = await LiveClient.connect(bAddress.wsUrl, { cookie: bob.cookie, origin: bAddress.origin });
@@ -154,24 +157,36 @@ describeEachDatabase("chat turns, questions and Stop across server nodes", (db) 
     aLive.send({ type: "code_execution", sessionId, language: "python", code });
     const start = await bLive.next((f) => f.type === "execution_start", 15_000);
     await bLive.next((f) => f.type === "execution_output" && f.executionId === start.executionId);
+    // Its row says where it runs, and whose it is: nobody waits for the other nodes to answer.
+    let asked = Date.now();
     bobLive.send({ type: "execution_cancel", executionId: start.executionId });
     expect(await bobLive.next((f) => f.type === "error")).toMatchObject({
       code: "not_found",
       message: "No such running execution",
     });
+    expect(Date.now() - asked).toBeLessThan(500);
     expect(aLive.frames.some((f) => f.type === "execution_result")).toBe(false);
     bobLive.socket.close();
 
+    asked = Date.now();
     bLive.send({ type: "execution_cancel", executionId: start.executionId });
     const result = await aLive.next((f) => f.type === "execution_result", 5000);
+    expect(Date.now() - asked).toBeLessThan(1000);
     expect(result.result).toMatchObject({ success: false });
     expect(String((result.result as { output: string }).output)).toContain("cancelled");
     expect(bLive.frames.some((f) => f.type === "error")).toBe(false);
+    asked = Date.now();
     bLive.send({ type: "execution_cancel", executionId: randomUUID() });
     expect(await bLive.next((f) => f.type === "error")).toMatchObject({
       code: "not_found",
       message: "No such running execution",
     });
+    expect(Date.now() - asked).toBeLessThan(500);
+    // The run ended: its row went with it, and cancelling it again is refused.
+    await expect.poll(() => runRows(start.executionId as string)).toBe(0);
+    bLive.frames.length = 0;
+    bLive.send({ type: "execution_cancel", executionId: start.executionId });
+    expect(await bLive.next((f) => f.type === "error")).toMatchObject({ code: "not_found" });
   });
 
   it("a node whose heartbeat stops leaves its turn failed, for the person to see on the other nodes", async (ctx) => {

@@ -41,6 +41,26 @@ export const chatTurns = pgTable(
   (t) => [index("chat_turns_user_id_idx").on(t.userId), index("chat_turns_node_id_idx").on(t.nodeId)],
 );
 
+/**
+ * The runs of code going on now and the node whose sandbox runs each (a run stays on its node):
+ * cancel reaches that node, and a dead node's runs are failed for their browsers. A run names its
+ * session, or (outside one) the app whose screen shows it, as its live frames do.
+ */
+export const runningExecutions = pgTable(
+  "running_executions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id").references(() => chatSessions.id, { onDelete: "cascade" }),
+    app: text("app"),
+    nodeId: text("node_id").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("running_executions_node_id_idx").on(t.nodeId)],
+);
+
 /** Safe mode's questions waiting for the person, answered from any node. */
 export const approvalRequests = pgTable(
   "approval_requests",

@@ -6,10 +6,11 @@ import {
   type User,
   WORKSPACE_HOME,
 } from "@neuroos/contracts";
-import { answerOthers, askOthers } from "../cluster/ask";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { Cluster } from "../cluster/cluster";
-import type { NodeRegistry } from "../cluster/nodes";
+import { type NodeRegistry, type NodeSweeper, onAliveNode } from "../cluster/nodes";
 import type { Db } from "../db/client";
+import { runningExecutions } from "../db/schema";
 import { AppError } from "../http/errors";
 import type { EventBus } from "../live/bus";
 import { recordExecution } from "../logs/service";
@@ -20,6 +21,8 @@ import type { WorkspaceService } from "../workspace/service";
 const MB = 1024 * 1024;
 /** Node to node: cancel this user's execution if you run it. */
 const CANCEL_TOPIC = "execution_cancel";
+/** What the browsers are told of a run whose node died (or was judged dead) while it ran. */
+export const RUN_NODE_LOST_TEXT = "The server running this code stopped before it finished.";
 
 export interface ExecutionRequest {
   user: Pick<User, "id" | "plan">;
@@ -68,8 +71,8 @@ export function describeOutcome(result: SandboxResult): string {
 /**
  * Runs code for a user in the sandbox over their workspace, for every feature (console
  * frames, the agent's tools, POST /api/sandbox/run): one job slot each, live frames to the session's browsers,
- * an execution log for every run, cancellation by id (from any node: a job runs on the node
- * that started it, so the others are asked and the one running it says so).
+ * an execution log for every run, cancellation by id from any node: a job runs on the node that
+ * started it, and its row in `running_executions` says which one that is while it runs.
  */
 export class ExecutionService {
   private readonly running = new Map<string, { userId: string; controller: AbortController }>();
@@ -83,13 +86,19 @@ export class ExecutionService {
       slots: JobSlots;
       /** This node among the others: their cancellations of jobs running here. */
       cluster: Pick<Cluster, "nodeId" | "broadcast" | "onSignal">;
-      nodes: Pick<NodeRegistry, "othersAlive">;
+      /** The sweep after dead nodes (their runs failed), and this node found judged dead. */
+      nodes: Pick<NodeRegistry, "onSweep" | "onRevived">;
       maxFileSizeMb?: number;
     },
   ) {
-    answerOthers<{ userId: string; executionId: string }>(deps.cluster, CANCEL_TOPIC, (job) =>
+    deps.cluster.onSignal<{ userId: string; executionId: string }>(CANCEL_TOPIC, (job) =>
       this.cancelHere(job.userId, job.executionId),
     );
+    deps.nodes.onSweep((alive) => this.failRunsOfDeadNodes(alive));
+    // Judged dead, this node's runs were failed for their browsers: they are given up.
+    deps.nodes.onRevived(() => {
+      for (const job of this.running.values()) job.controller.abort();
+    });
   }
 
   /**
@@ -111,8 +120,11 @@ export class ExecutionService {
     const onAbort = () => controller.abort();
     request.signal?.addEventListener("abort", onAbort, { once: true });
     this.running.set(executionId, { userId: user.id, controller });
-    bus.publish(user.id, { type: "execution_start", ...owner, executionId, requestId: request.requestId });
     try {
+      await this.deps.db
+        .insert(runningExecutions)
+        .values({ id: executionId, userId: user.id, nodeId: this.deps.cluster.nodeId, ...owner });
+      bus.publish(user.id, { type: "execution_start", ...owner, executionId, requestId: request.requestId });
       const result = await sandbox.run({
         language: request.language,
         code: request.code,
@@ -177,20 +189,70 @@ export class ExecutionService {
       release();
       request.signal?.removeEventListener("abort", onAbort);
       this.running.delete(executionId);
+      // A failed delete (the database away) leaves a row with no run behind it: the sweep drops it.
+      await this.deps.db
+        .delete(runningExecutions)
+        .where(
+          and(eq(runningExecutions.id, executionId), eq(runningExecutions.nodeId, this.deps.cluster.nodeId)),
+        )
+        .catch(() => undefined);
     }
   }
 
   /**
-   * Cancels the user's running job, on this node or another; another user's id is unknown alike.
-   * No table lists running jobs: an id not running here is asked of the other nodes alive, and
-   * unknown when none answers that it cancelled it (within ASK_WITHIN_MS).
+   * Cancels the user's running job, on this node or the one its row names; another user's id, or
+   * a job no longer running (or on a dead node), is unknown alike.
    */
   async cancel(userId: string, executionId: string): Promise<void> {
-    if (this.cancelHere(userId, executionId)) return;
-    const job = { userId, executionId };
-    const elsewhere =
-      (await this.deps.nodes.othersAlive()) && (await askOthers(this.deps.cluster, CANCEL_TOPIC, job));
-    if (!elsewhere) throw new AppError(404, "not_found", "No such running execution");
+    const [job] = await this.deps.db
+      .select({ nodeId: runningExecutions.nodeId })
+      .from(runningExecutions)
+      .where(
+        and(
+          eq(runningExecutions.id, executionId),
+          eq(runningExecutions.userId, userId),
+          onAliveNode(runningExecutions.nodeId),
+        ),
+      );
+    const here = job?.nodeId === this.deps.cluster.nodeId;
+    if (job && !here) this.deps.cluster.broadcast(CANCEL_TOPIC, { userId, executionId });
+    else if (!here || !this.cancelHere(userId, executionId)) {
+      throw new AppError(404, "not_found", "No such running execution");
+    }
+  }
+
+  /**
+   * Takes the runs of nodes no longer alive (each taken by one node's sweep) and tells their
+   * browsers they failed; a run of this node among them (it was thought dead) is stopped.
+   */
+  private async failRunsOfDeadNodes(alive: Parameters<NodeSweeper>[0]): Promise<void> {
+    const { db, bus, cluster } = this.deps;
+    // This node's own rows with no run behind them (their delete failed, the database away) are
+    // dropped, a minute old at least (a run ending leaves `running` just before its row goes).
+    const mine = [...this.running.keys()];
+    await db
+      .delete(runningExecutions)
+      .where(
+        and(
+          eq(runningExecutions.nodeId, cluster.nodeId),
+          sql`${runningExecutions.startedAt} < now() - interval '1 minute'`,
+          mine.length > 0 ? notInArray(runningExecutions.id, mine) : undefined,
+        ),
+      );
+    const lost = await db
+      .delete(runningExecutions)
+      .where(sql`${runningExecutions.nodeId} not in ${alive}`)
+      .returning();
+    for (const run of lost) {
+      if (run.nodeId === cluster.nodeId) this.cancelHere(run.userId, run.id);
+      const owner = run.sessionId ? { sessionId: run.sessionId } : { app: run.app ?? "sandbox" };
+      bus.publish(run.userId, {
+        type: "execution_error",
+        ...owner,
+        executionId: run.id,
+        error: RUN_NODE_LOST_TEXT,
+      });
+    }
   }
 
   /** Cancels the job if it runs here for this user. */

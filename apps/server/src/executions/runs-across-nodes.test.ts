@@ -1,0 +1,136 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { type Cluster, openCluster } from "../cluster/cluster";
+import { runningExecutions } from "../db/schema";
+import { describeEachDatabase } from "../test/databases";
+import { LiveClient, listen } from "../test/live-client";
+import { sandboxReady } from "../test/sandbox-ready";
+import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+import { RUN_NODE_LOST_TEXT } from "./service";
+
+/** Nodes that say they are alive every 200 ms, and count another dead after a second of silence. */
+const heartbeat = { heartbeatMs: 200, deadAfterMs: 1000 };
+
+// Where each run of code is, and a node that dies mid-run: the browsers on the other nodes are
+// told. (Another node needs PostgreSQL: PGlite is held by one process.)
+describeEachDatabase("runs of code on a node that dies", (db) => {
+  let dataDir: string;
+  let a: TestApp;
+  let aCluster: Cluster;
+  let who: { cookie: string; user: { id: string } };
+  let aLive: LiveClient;
+  const rows = async (where = sql`true`) => db().db.select().from(runningExecutions).where(where);
+
+  const newSession = async () =>
+    (
+      await a.app.inject({
+        method: "POST",
+        url: "/api/sessions",
+        payload: {},
+        headers: { cookie: who.cookie },
+      })
+    ).json().id as string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-runs-"));
+    aCluster = await openCluster(db(), pino({ level: "silent" }));
+    a = await buildTestApp(db(), { DATA_DIR: dataDir }, { cluster: aCluster, heartbeat });
+    const address = await listen(a.app);
+    who = await signedInUser(a.app);
+    aLive = await LiveClient.connect(address.wsUrl, { cookie: who.cookie, origin: address.origin });
+  });
+  beforeEach(() => {
+    aLive.frames.length = 0;
+  });
+  afterAll(async () => {
+    aLive.socket.close();
+    await a.app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("a run has its row, naming its node, while it runs, and none once cancelled", async (ctx) => {
+    if (!sandboxReady) ctx.skip();
+    const code = "import time\nprint('go', flush=True)\ntime.sleep(60)";
+    aLive.send({ type: "code_execution", sessionId: await newSession(), language: "python", code });
+    const start = await aLive.next((f) => f.type === "execution_start", 15_000);
+    const executionId = start.executionId as string;
+    expect(await rows(eq(runningExecutions.id, executionId))).toMatchObject([{ nodeId: aCluster.nodeId }]);
+    aLive.send({ type: "execution_cancel", executionId });
+    await aLive.next((f) => f.type === "execution_result" && f.executionId === executionId);
+    await expect.poll(async () => (await rows(eq(runningExecutions.id, executionId))).length).toBe(0);
+  });
+
+  it("a run on a node judged dead ends, for the browsers on the other nodes, with an execution_error", async (ctx) => {
+    if (db().kind !== "postgres" || !sandboxReady) ctx.skip();
+    // Node C says it is alive once, at start; its heartbeat is then held by hand: fresh while its
+    // run starts, then an hour old, as a node that stopped answering.
+    const cluster = await openCluster(db(), pino({ level: "silent" }));
+    const c = await buildTestApp(
+      db(),
+      { DATA_DIR: dataDir },
+      { cluster, heartbeat: { heartbeatMs: 3_600_000 } },
+    );
+    const beat = (offset: string) =>
+      db().db.execute(
+        sql`update server_nodes set heartbeat_at = now() + ${offset}::interval where id = ${cluster.nodeId}`,
+      );
+    await beat("1 hour");
+    const cAddress = await listen(c.app);
+    const cLive = await LiveClient.connect(cAddress.wsUrl, { cookie: who.cookie, origin: cAddress.origin });
+    try {
+      const sessionId = await newSession();
+      const code = "import time\nprint('go', flush=True)\ntime.sleep(60)";
+      cLive.send({ type: "code_execution", sessionId, language: "python", code });
+      const start = await aLive.next((f) => f.type === "execution_start", 15_000);
+      await aLive.next((f) => f.type === "execution_output" && f.executionId === start.executionId);
+      expect(await rows(eq(runningExecutions.id, start.executionId as string))).toMatchObject([
+        { userId: who.user.id, sessionId, app: null, nodeId: cluster.nodeId },
+      ]);
+      await beat("-1 hour");
+
+      const failed = await aLive.next((f) => f.type === "execution_error", 5000);
+      expect(failed).toEqual({
+        type: "execution_error",
+        sessionId,
+        executionId: start.executionId,
+        error: RUN_NODE_LOST_TEXT,
+      });
+      expect(await rows(eq(runningExecutions.id, start.executionId as string))).toEqual([]);
+      // Nothing runs there for anyone to cancel any more.
+      aLive.send({ type: "execution_cancel", executionId: start.executionId });
+      expect(await aLive.next((f) => f.type === "error")).toMatchObject({
+        code: "not_found",
+        message: "No such running execution",
+      });
+      // Told once: the sweeps after it find nothing left.
+      await new Promise((r) => setTimeout(r, 600));
+      expect(aLive.frames.filter((f) => f.type === "execution_error")).toHaveLength(1);
+    } finally {
+      cLive.socket.close();
+      await c.app.close();
+    }
+  });
+
+  it("a node's own row with no run behind it (its delete failed) goes after a minute; a fresh one stays", async (ctx) => {
+    if (db().kind !== "postgres") ctx.skip();
+    const leftover = (id: string, age: string) =>
+      db().db.execute(
+        sql`insert into running_executions (id, user_id, app, node_id, started_at)
+          values (${id}, ${who.user.id}, 'sandbox', ${aCluster.nodeId}, now() - ${age}::interval)`,
+      );
+    await leftover("left-over", "2 minutes");
+    await leftover("just-starting", "1 second");
+    await expect
+      .poll(async () => (await rows(eq(runningExecutions.nodeId, aCluster.nodeId))).map((r) => r.id), {
+        timeout: 3000,
+      })
+      .toEqual(["just-starting"]);
+    // No browser is told anything of rows that had no run.
+    expect(aLive.frames.some((f) => f.type === "execution_error")).toBe(false);
+    await db().db.delete(runningExecutions).where(eq(runningExecutions.id, "just-starting"));
+  });
+});
