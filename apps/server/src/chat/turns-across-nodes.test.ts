@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
-import pino from "pino";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { openCluster } from "../cluster/cluster";
+import { nodeToJudgeDead } from "../cluster/testing/two-nodes";
 import { type Database, openPostgres } from "../db/client";
 import { runningExecutions } from "../db/schema";
 import { providerEnv } from "../llm/testing/helpers";
@@ -193,14 +192,9 @@ describeEachDatabase("chat turns, questions and Stop across server nodes", (db) 
     if (db().kind !== "postgres") ctx.skip();
     // Node C says it is alive once, at start; its heartbeat is then held by hand: fresh while its
     // turn starts, then an hour old, as a node that stopped answering.
-    const cluster = await openCluster(db(), pino({ level: "silent" }));
-    const c = await buildTestApp(db(), env(), { cluster, heartbeat: { heartbeatMs: 3_600_000 } });
-    const beat = (offset: string) =>
-      db().db.execute(
-        sql`update server_nodes set heartbeat_at = now() + ${offset}::interval where id = ${cluster.nodeId}`,
-      );
-    await beat("1 hour");
-    const cAddress = await listen(c.app);
+    const c = await nodeToJudgeDead(db(), env());
+    const { beat } = c;
+    const cAddress = c;
     const cLive = await LiveClient.connect(cAddress.wsUrl, { cookie: who.cookie, origin: cAddress.origin });
     try {
       await api(a, "PUT", "/api/settings", { defaultProvider: "openai", safeMode: true });

@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { type Cluster, openCluster } from "../cluster/cluster";
+import { nodeToJudgeDead } from "../cluster/testing/two-nodes";
 import { runningExecutions } from "../db/schema";
 import { describeEachDatabase } from "../test/databases";
 import { LiveClient, listen } from "../test/live-client";
@@ -68,18 +69,9 @@ describeEachDatabase("runs of code on a node that dies", (db) => {
     if (db().kind !== "postgres" || !sandboxReady) ctx.skip();
     // Node C says it is alive once, at start; its heartbeat is then held by hand: fresh while its
     // run starts, then an hour old, as a node that stopped answering.
-    const cluster = await openCluster(db(), pino({ level: "silent" }));
-    const c = await buildTestApp(
-      db(),
-      { DATA_DIR: dataDir },
-      { cluster, heartbeat: { heartbeatMs: 3_600_000 } },
-    );
-    const beat = (offset: string) =>
-      db().db.execute(
-        sql`update server_nodes set heartbeat_at = now() + ${offset}::interval where id = ${cluster.nodeId}`,
-      );
-    await beat("1 hour");
-    const cAddress = await listen(c.app);
+    const c = await nodeToJudgeDead(db(), { DATA_DIR: dataDir });
+    const { beat } = c;
+    const cAddress = c;
     const cLive = await LiveClient.connect(cAddress.wsUrl, { cookie: who.cookie, origin: cAddress.origin });
     try {
       const sessionId = await newSession();
@@ -88,7 +80,7 @@ describeEachDatabase("runs of code on a node that dies", (db) => {
       const start = await aLive.next((f) => f.type === "execution_start", 15_000);
       await aLive.next((f) => f.type === "execution_output" && f.executionId === start.executionId);
       expect(await rows(eq(runningExecutions.id, start.executionId as string))).toMatchObject([
-        { userId: who.user.id, sessionId, app: null, nodeId: cluster.nodeId },
+        { userId: who.user.id, sessionId, app: null, nodeId: c.nodeId },
       ]);
       await beat("-1 hour");
 
