@@ -170,3 +170,41 @@ test("a server down past the spec's 5 tries: the console keeps trying with backo
   await page.clock.fastForward(30_000);
   await expect(indicators).toContainText(/CPU:\s*Active/);
 });
+
+test("a list read after a reconnect that is older than a reply arriving meanwhile does not hide it", async ({
+  page,
+  provider,
+}) => {
+  const sockets: import("@playwright/test").WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  const ui = await ConsolePage.openAsNewUser(page);
+  provider.script({ kind: "text", chunks: ["First ", "answer."] });
+  await ui.message.fill("First question");
+  await ui.message.press("Enter");
+  await expect(ui.messages.getByText("First answer.")).toBeVisible();
+
+  // The next read of the messages (the one a reconnect makes) is answered late, with the list as
+  // it was when it was asked: as a slow, freshly started server would.
+  let held = false;
+  await page.route(/\/api\/sessions\/[^/]+\/messages$/, async (route) => {
+    if (held) return route.continue();
+    held = true;
+    const stale = await route.fetch();
+    await new Promise((r) => setTimeout(r, 2500));
+    await route.fulfill({ response: stale }).catch(() => {}); // cancelled by a newer read
+  });
+  await sockets.at(-1)?.close({ code: 1011, reason: "test drop" });
+  await expect(ui.statusBar.getByRole("status")).toHaveText("Ready", { timeout: 15_000 });
+  provider.script({ kind: "text", chunks: ["Second ", "answer."] });
+  await ui.message.fill("Second question");
+  await ui.message.press("Enter");
+  await expect(ui.messages.getByText("Second answer.")).toBeVisible();
+  await page.waitForTimeout(3000); // past the late answer
+  await expect(ui.messages.getByRole("article")).toHaveCount(4);
+  for (const text of ["First question", "First answer.", "Second question", "Second answer."]) {
+    await expect(ui.messages.getByText(text)).toHaveCount(1);
+  }
+});

@@ -38,9 +38,12 @@ export function useChatFrames(channel: LiveChannel, drafts: DraftStore, busy: St
         const parsed = chatMessageSchema.safeParse(frame.message);
         if (!parsed.success) return;
         const message = parsed.data;
-        queryClient.setQueryData<ChatMessage[]>(queryKeys.messages(frame.sessionId), (list) =>
-          list ? upsertMessage(list, message) : list,
-        );
+        const key = queryKeys.messages(frame.sessionId);
+        queryClient.setQueryData<ChatMessage[]>(key, (list) => (list ? upsertMessage(list, message) : list));
+        // A read of the list on its way (after a reconnect) may be older than this message, and
+        // would put the list back as it was: it is read again (the message is stored by now).
+        if (queryClient.isFetching({ queryKey: key }) > 0)
+          void queryClient.invalidateQueries({ queryKey: key });
         drafts.drop(message.id);
         if (message.role === "user") setSessionBusy(busy, frame.sessionId, true);
         else if (endsTurn(message)) {
