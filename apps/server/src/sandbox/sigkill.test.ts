@@ -5,24 +5,11 @@ import path from "node:path";
 import { TERMINAL_WS_PATH } from "@neuroos/contracts";
 import { afterAll, expect, it } from "vitest";
 import WebSocket from "ws";
+import { processesWith } from "../test/processes";
 import { describeWithSandbox } from "../test/sandbox-ready";
 import { buildSignup } from "../test/test-app";
 import { releaseVolumesUnder } from "../workspace/volumes";
 import { Cgroups } from "./cgroups";
-
-function processesWith(needle: string): number[] {
-  return fs
-    .readdirSync("/proc")
-    .filter((p) => /^\d+$/.test(p))
-    .filter((pid) => {
-      try {
-        return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(needle);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 async function until<T>(get: () => T | undefined | false, ms: number, what: string): Promise<T> {
   const deadline = Date.now() + ms;

@@ -4,22 +4,11 @@ import path from "node:path";
 import { TERMINAL_WS_PATH } from "@neuroos/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openPglite } from "../db/client";
+import { processesWith } from "../test/processes";
 import { describeWithSandbox } from "../test/sandbox-ready";
 import { lastMark, Term } from "../test/terminal-client";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
 import { crlf, NewlineTranslator, wantsOnlcr } from "./newlines";
-
-/** Host processes whose command line contains `needle` (to prove a process tree is gone). */
-function processesWith(needle: string): number[] {
-  const found: number[] = [];
-  for (const pid of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      if (fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(needle)) found.push(Number(pid));
-    } catch {}
-  }
-  return found;
-}
 
 async function waitGone(needle: string, ms = 5000): Promise<number[]> {
   const deadline = Date.now() + ms;

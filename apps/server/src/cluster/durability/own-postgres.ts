@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { childrenOf } from "../../test/processes";
 import { freePort } from "../../test/server-process";
 
 const run = promisify(execFile);
@@ -22,23 +23,6 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-/** The processes whose parent is `pid` (a postmaster's backends and helpers). */
-function childrenOf(pid: number): number[] {
-  return fs
-    .readdirSync("/proc")
-    .filter((p) => /^\d+$/.test(p))
-    .filter((p) => {
-      try {
-        // pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis.
-        const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
 }
 
 /**

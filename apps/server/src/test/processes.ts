@@ -1,0 +1,27 @@
+import fs from "node:fs";
+
+/** The host's processes for which `matches` holds; it reads their /proc files (one gone meanwhile is skipped). */
+export function processesWhere(matches: (read: (file: "cmdline" | "stat") => string) => boolean): number[] {
+  const found: number[] = [];
+  for (const pid of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (matches((file) => fs.readFileSync(`/proc/${pid}/${file}`, "utf8"))) found.push(Number(pid));
+    } catch {}
+  }
+  return found;
+}
+
+/** Host processes whose command line contains `needle` (to prove a process tree is gone). */
+export function processesWith(needle: string): number[] {
+  return processesWhere((read) => read("cmdline").includes(needle));
+}
+
+/** The processes whose parent is `pid`. */
+export function childrenOf(pid: number): number[] {
+  return processesWhere((read) => {
+    // pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis.
+    const stat = read("stat");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
+  });
+}
