@@ -1,6 +1,6 @@
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Cluster } from "../cluster/cluster";
-import { type NodeSweeper, onAliveNode } from "../cluster/nodes";
+import { type NodeSweeper, onAliveNode, releaseStaleClaims } from "../cluster/nodes";
 import type { Db } from "../db/client";
 import { chatTurns } from "../db/schema";
 
@@ -82,19 +82,13 @@ export class RunningTurns {
    * among them (this node was thought dead) is stopped: it was given up for failed.
    */
   async claimLost(alive: Parameters<NodeSweeper>[0]): Promise<LostTurn[]> {
-    // This node's own claims with no turn behind them (their release failed, the database away)
-    // would refuse the session's messages for good: released. (A claim a minute old at least: a
-    // turn just starting has its row before it is in `here`.)
-    const mine = [...this.here.keys()];
-    await this.db
-      .delete(chatTurns)
-      .where(
-        and(
-          eq(chatTurns.nodeId, this.cluster.nodeId),
-          sql`${chatTurns.startedAt} < now() - interval '1 minute'`,
-          mine.length > 0 ? notInArray(chatTurns.sessionId, mine) : undefined,
-        ),
-      );
+    const claims = {
+      table: chatTurns,
+      nodeId: chatTurns.nodeId,
+      key: chatTurns.sessionId,
+      startedAt: chatTurns.startedAt,
+    };
+    await releaseStaleClaims(this.db, claims, this.cluster.nodeId, [...this.here.keys()]);
     const lost = await this.db.delete(chatTurns).where(sql`${chatTurns.nodeId} not in ${alive}`).returning({
       sessionId: chatTurns.sessionId,
       userId: chatTurns.userId,
@@ -109,7 +103,7 @@ export class RunningTurns {
 
   /** Stops every turn of this node and waits until they have ended (shutdown). */
   async close(): Promise<void> {
-    for (const { controller } of this.here.values()) controller.abort();
+    this.stopAll();
     while (this.here.size > 0) await new Promise((r) => setTimeout(r, 20));
   }
 

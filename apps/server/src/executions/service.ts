@@ -6,9 +6,9 @@ import {
   type User,
   WORKSPACE_HOME,
 } from "@neuroos/contracts";
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Cluster } from "../cluster/cluster";
-import { type NodeRegistry, type NodeSweeper, onAliveNode } from "../cluster/nodes";
+import { type NodeRegistry, type NodeSweeper, onAliveNode, releaseStaleClaims } from "../cluster/nodes";
 import type { Db } from "../db/client";
 import { runningExecutions } from "../db/schema";
 import { AppError } from "../http/errors";
@@ -227,18 +227,13 @@ export class ExecutionService {
    */
   private async failRunsOfDeadNodes(alive: Parameters<NodeSweeper>[0]): Promise<void> {
     const { db, bus, cluster } = this.deps;
-    // This node's own rows with no run behind them (their delete failed, the database away) are
-    // dropped, a minute old at least (a run ending leaves `running` just before its row goes).
-    const mine = [...this.running.keys()];
-    await db
-      .delete(runningExecutions)
-      .where(
-        and(
-          eq(runningExecutions.nodeId, cluster.nodeId),
-          sql`${runningExecutions.startedAt} < now() - interval '1 minute'`,
-          mine.length > 0 ? notInArray(runningExecutions.id, mine) : undefined,
-        ),
-      );
+    const claims = {
+      table: runningExecutions,
+      nodeId: runningExecutions.nodeId,
+      key: runningExecutions.id,
+      startedAt: runningExecutions.startedAt,
+    };
+    await releaseStaleClaims(db, claims, cluster.nodeId, [...this.running.keys()]);
     const lost = await db
       .delete(runningExecutions)
       .where(sql`${runningExecutions.nodeId} not in ${alive}`)
