@@ -1,4 +1,4 @@
-import { expect } from "@playwright/test";
+import { expect, type Page, type WebSocketRoute } from "@playwright/test";
 import { ConsolePage } from "./pages/console-page";
 import { test } from "./support/with-provider";
 
@@ -14,6 +14,16 @@ const REPLY = [
   "```typescript\nconst x: number = 1;\n```\n\n",
   "A [bad link](javascript:alert(1)) and <b>raw html</b>.",
 ];
+
+/** The console's live sockets, each passed through to the server, so a test can drop one. */
+async function liveSockets(page: Page): Promise<WebSocketRoute[]> {
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  return sockets;
+}
 
 // Each test waits on a model, code runs and reconnects; one restarts the server.
 test.describe.configure({ timeout: 90_000 });
@@ -89,11 +99,7 @@ test("a reply that finishes while the connection is down is whole after reconnec
   page,
   provider,
 }) => {
-  const sockets: import("@playwright/test").WebSocketRoute[] = [];
-  await page.routeWebSocket(/\/ws$/, (ws) => {
-    ws.connectToServer();
-    sockets.push(ws);
-  });
+  const sockets = await liveSockets(page);
   const ui = await ConsolePage.openAsNewUser(page);
   const chunks = Array.from({ length: 24 }, (_, i) => `part${i} `);
   provider.script({ kind: "text", chunks, delayMs: 150 });
@@ -175,11 +181,7 @@ test("a list read after a reconnect that is older than a reply arriving meanwhil
   page,
   provider,
 }) => {
-  const sockets: import("@playwright/test").WebSocketRoute[] = [];
-  await page.routeWebSocket(/\/ws$/, (ws) => {
-    ws.connectToServer();
-    sockets.push(ws);
-  });
+  const sockets = await liveSockets(page);
   const ui = await ConsolePage.openAsNewUser(page);
   provider.script({ kind: "text", chunks: ["First ", "answer."] });
   await ui.message.fill("First question");
