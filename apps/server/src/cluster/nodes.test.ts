@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type Database, openPostgres } from "../db/client";
-import { scratchPostgresUrl } from "../test/databases";
+import type { Database } from "../db/client";
+import { openScratchPostgres } from "../test/databases";
 import { NodeRegistry } from "./nodes";
 
 const postgresUrl = inject("postgresUrl");
@@ -18,7 +18,6 @@ async function until(check: () => Promise<boolean> | boolean, ms = 5000): Promis
 }
 
 describe.skipIf(postgresUrl === null)("cluster: nodes alive and dead", () => {
-  let scratch: Awaited<ReturnType<typeof scratchPostgresUrl>>;
   let database: Database;
   const registries: NodeRegistry[] = [];
   const exists = async (id: string) =>
@@ -29,14 +28,12 @@ describe.skipIf(postgresUrl === null)("cluster: nodes alive and dead", () => {
     ).rows.length > 0;
 
   beforeAll(async () => {
-    scratch = await scratchPostgresUrl(postgresUrl ?? "");
-    database = await openPostgres(scratch.url);
+    database = await openScratchPostgres(postgresUrl ?? "");
     await database.migrate();
   });
   afterAll(async () => {
     for (const r of registries) await r.stop();
-    await database?.close();
-    await scratch?.drop();
+    await database?.close(); // and drops it
   });
 
   it("a node judges others dead only once its own heartbeats have held for the whole dead-after time", async () => {

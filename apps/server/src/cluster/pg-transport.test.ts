@@ -5,8 +5,8 @@ import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type Database, openPostgres } from "../db/client";
-import { scratchPostgresUrl } from "../test/databases";
+import type { Database } from "../db/client";
+import { openScratchPostgres } from "../test/databases";
 import { Cluster } from "./cluster";
 import { PgTransport } from "./pg-transport";
 
@@ -40,11 +40,10 @@ const token = (i: number): ServerFrame => ({
 });
 
 describe.skipIf(postgresUrl === null)("cluster: the live bus through PostgreSQL LISTEN/NOTIFY", () => {
-  let scratch: Awaited<ReturnType<typeof scratchPostgresUrl>>;
   let database: Database;
   const nodes: Cluster[] = [];
   const node = async (name: string, log = recordingLog().log) => {
-    const transport = new PgTransport({ url: scratch.url, nodeId: name, db: database.db, log });
+    const transport = new PgTransport({ url: database.url ?? "", nodeId: name, db: database.db, log });
     await transport.start();
     const cluster = new Cluster(name, transport);
     nodes.push(cluster);
@@ -52,14 +51,12 @@ describe.skipIf(postgresUrl === null)("cluster: the live bus through PostgreSQL 
   };
 
   beforeAll(async () => {
-    scratch = await scratchPostgresUrl(postgresUrl ?? "");
-    database = await openPostgres(scratch.url);
+    database = await openScratchPostgres(postgresUrl ?? "");
     await database.migrate();
   });
   afterAll(async () => {
     for (const n of nodes) await n.close();
-    await database?.close();
-    await scratch?.drop();
+    await database?.close(); // and drops it
   });
 
   it("a user's frames published on one node reach the other's subscribers in order, once, and not back", async () => {
@@ -147,7 +144,7 @@ describe.skipIf(postgresUrl === null)("cluster: the live bus through PostgreSQL 
     const [a, b] = [await node("re-a"), await node("re-b", recorded.log)];
     const got: ServerFrame[] = [];
     b.bus.subscribe("user-re", (f) => got.push(f));
-    const admin = new pg.Client({ connectionString: scratch.url });
+    const admin = new pg.Client({ connectionString: database.url ?? "" });
     await admin.connect();
     // Ends every connection listening on this database (b's listener; a's too).
     const ended = await admin.query(

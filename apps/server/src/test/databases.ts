@@ -24,7 +24,7 @@ export async function scratchPostgresUrl(adminUrl: string): Promise<{ url: strin
 }
 
 /** A fresh PostgreSQL database on the test server, dropped by `close()`. */
-async function openScratchPostgres(adminUrl: string): Promise<Database> {
+export async function openScratchPostgres(adminUrl: string): Promise<Database> {
   const scratch = await scratchPostgresUrl(adminUrl);
   const database = await openPostgres(scratch.url);
   return {
