@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { lockUntilCommit } from "../db/locks";
 import { loginFailures } from "../db/schema";
-
-/** The advisory lock class of an account's sign-in tries ("log"; the account's hash is the key). */
-const LOCK_CLASS = 0x6c6f67;
 
 export interface LockoutOptions {
   /** Failed sign-ins within the window that lock the account. */
@@ -39,7 +37,7 @@ export class LoginThrottle {
     await this.pruneWhenDue();
     const window = sql`${this.windowMs}::int * interval '1 millisecond'`;
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int, hashtext(${account}))`);
+      await lockUntilCommit(tx, `login_failures:${account}`);
       // The oldest of the last `maxFailures` failures: the account opens again when it leaves the window.
       const result = (await tx.execute(sql`
         select count(*)::int as failures,

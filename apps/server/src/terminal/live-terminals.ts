@@ -1,6 +1,7 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import { onAliveNode } from "../cluster/nodes";
 import type { Db } from "../db/client";
+import { lockUntilCommit } from "../db/locks";
 import { liveTerminals } from "../db/schema";
 
 /**
@@ -20,7 +21,7 @@ export class LiveTerminals {
    */
   reserve(id: string, userId: string, cap: number): Promise<number | null> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`live_terminals:${userId}`}))`);
+      await lockUntilCommit(tx, `live_terminals:${userId}`);
       const [row] = await tx
         .select({ open: count() })
         .from(liveTerminals)

@@ -1,6 +1,7 @@
 import type { VectorSearchResult } from "@neuroos/contracts";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { lockUntilCommit } from "../db/locks";
 import { vectorChunks, vectorQueries } from "../db/schema";
 import { AppError } from "../http/errors";
 import { type Chunk, fileChunks, textChunks } from "./chunks";
@@ -105,7 +106,7 @@ export class VectorService {
       // One writer per object at a time (two nodes, or a file change during indexing): otherwise
       // both delete nothing, then both insert, and the object is indexed twice.
       const key = `vector:${userId}:${input.objectType}:${input.objectId}`;
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+      await lockUntilCommit(tx, key);
       await tx.delete(vectorChunks).where(this.objectWhere(userId, input.objectType, input.objectId));
       if (rows.length === 0) return [];
       return tx.insert(vectorChunks).values(rows).returning({ id: vectorChunks.id });
