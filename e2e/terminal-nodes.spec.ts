@@ -105,7 +105,7 @@ test("a terminal reached through another node says so; a new one opens there, an
   await expect(onB.getByRole("alert")).toContainText(OTHER_NODE, { timeout: 15_000 });
   expect(await seriousViolations(onB)).toEqual([]);
   await onB.setViewportSize({ width: 360, height: 740 });
-  expect(await scrollsSideways(onB)).toBe(false);
+  await expect.poll(() => scrollsSideways(onB)).toBe(false);
   // From the keyboard: a new terminal, on this node.
   await onB.getByRole("button", { name: "New terminal" }).focus();
   await onB.keyboard.press("Enter");

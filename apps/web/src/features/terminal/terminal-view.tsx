@@ -139,7 +139,8 @@ export function TerminalView({
           </div>
         </div>
       ) : null}
-      <section aria-label="Terminal" className="min-h-0 flex-1 p-2">
+      {/* Clipped: before the resize observer refits xterm, its old width must not widen the page. */}
+      <section aria-label="Terminal" className="min-h-0 min-w-0 flex-1 overflow-hidden p-2">
         <div ref={containerRef} className="h-full w-full" data-testid="terminal" />
       </section>
     </div>
