@@ -136,7 +136,7 @@ test("deny at 360 px with the keyboard: the tool does not run, the model answers
   const approval = card.getByRole("region", { name: /Approval needed: run_shell/ });
   await expect(approval).toBeVisible({ timeout: 15_000 });
   await expect(approval.getByLabel("Command to run (you can edit it)")).toHaveValue("rm -rf /home/user/*");
-  expect(await scrollsSideways(page)).toBe(false);
+  await expect.poll(() => scrollsSideways(page)).toBe(false);
 
   const deny = approval.getByRole("button", { name: "Deny" });
   await deny.focus();
@@ -147,7 +147,7 @@ test("deny at 360 px with the keyboard: the tool does not run, the model answers
   await expect(ui.messages.getByText("Understood, I did not delete anything.")).toBeVisible({
     timeout: 15_000,
   });
-  expect(await scrollsSideways(page)).toBe(false);
+  await expect.poll(() => scrollsSideways(page)).toBe(false);
   // After a reload the card still says the person denied it.
   await page.reload();
   const reloaded = ui.messages.getByRole("region", { name: "Tool call: run_shell" });

@@ -112,7 +112,7 @@ for (const theme of ["light", "dark"] as const) {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.reload();
     await expect(page.getByRole("heading", { level: 3, name: /^Research bot/ })).toBeVisible();
-    expect(await scrollsSideways(page)).toBe(false);
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
     // Keyboard: the dialog opens from the keyboard, traps focus and closes with Escape.
     await page.getByRole("button", { name: "New agent" }).focus();
     await page.keyboard.press("Enter");

@@ -215,7 +215,7 @@ test("the Audio I/O page has no serious axe violations (light and dark) and fits
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto("/dashboard/audio");
     await expect(recordings(page)).toHaveCount(1);
-    expect(await scrollsSideways(page)).toBe(false);
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
   }
 });

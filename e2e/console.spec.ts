@@ -302,7 +302,7 @@ test.describe("small screens", () => {
     await expect(tabs.getByRole("tab")).toHaveText(["Chat", "Files", "Modules", "Activity"]);
     await expect(tabs.getByRole("tab", { name: "Chat" })).toHaveAttribute("aria-selected", "true");
     await expect(ui.message).toBeVisible();
-    expect(await scrollsSideways(page)).toBe(false);
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
 
     await tabs.getByRole("tab", { name: "Files" }).click();
     await expect(ui.fileTree.getByRole("treeitem", { name: "example.py" })).toBeVisible();
@@ -329,7 +329,7 @@ test.describe("small screens", () => {
       .getByRole("button", { name: /Activity Log/ })
       .click();
     await expect(tabs.getByRole("tab", { name: "Activity" })).toHaveAttribute("aria-selected", "true");
-    expect(await scrollsSideways(page)).toBe(false);
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
   });
 });
 

@@ -145,7 +145,7 @@ test("on a phone-width screen windows open maximized; no sideways scrolling", as
     .first()
     .click();
   await expect(win).toBeVisible();
-  expect(await scrollsSideways(page)).toBe(false);
+  await expect.poll(() => scrollsSideways(page)).toBe(false);
   expect(await seriousViolations(page)).toEqual([]);
 });
 

@@ -48,7 +48,7 @@ for (const theme of ["dark", "light"] as const) {
       await page.goto(`/docs/${slug}`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       expect(await seriousViolations(page), slug).toEqual([]);
-      expect(await scrollsSideways(page), slug).toBe(false);
+      await expect.poll(() => scrollsSideways(page), slug).toBe(false);
     }
   });
 }

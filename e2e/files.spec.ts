@@ -155,7 +155,7 @@ test("Files has no serious axe violations (light and dark) and fits 360 px", asy
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/dashboard/files");
   await expect(page.getByRole("button", { name: "Open folder projects" })).toBeVisible();
-  expect(await scrollsSideways(page)).toBe(false);
+  await expect.poll(() => scrollsSideways(page)).toBe(false);
   await page.getByRole("button", { name: "Delete alpha.txt" }).focus();
   await expect(page.getByRole("button", { name: "Delete alpha.txt" })).toBeInViewport();
   expect(await seriousViolations(page)).toEqual([]);

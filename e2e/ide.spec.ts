@@ -277,7 +277,7 @@ for (const theme of ["light", "dark"] as const) {
     await expect(page.getByRole("tab", { name: "Editor" })).toHaveAttribute("aria-selected", "true");
     await expect(page.locator(".cm-content")).toContainText("greet");
     expect(await seriousViolations(page)).toEqual([]);
-    expect(await scrollsSideways(page)).toBe(false);
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
   });
 }
 

@@ -63,7 +63,7 @@ test("visitors search and filter on the server, see 'No Image' and the empty sta
 
   await page.setViewportSize({ width: 360, height: 740 });
   await market.open();
-  expect(await scrollsSideways(page)).toBe(false);
+  await expect.poll(() => scrollsSideways(page)).toBe(false);
   await chooseTheme(page, "light");
   await market.open();
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);

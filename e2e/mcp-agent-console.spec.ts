@@ -104,7 +104,7 @@ test("MCP tools on tool cards: progress live, JSON arguments edited and approved
   await expect(gzip.getByRole("status").filter({ hasText: "Approved with your edits" })).toBeVisible();
   await expect(gzip.getByTestId("tool-input")).toContainText("edited.txt.gz");
   await expect(image.getByRole("img", { name: `Result 1 of 1 from ${IMAGE}` })).toBeVisible();
-  expect(await scrollsSideways(page)).toBe(false);
+  await expect.poll(() => scrollsSideways(page)).toBe(false);
 });
 
 test("Stop during a long MCP call cancels it; the card says so", async ({ page, provider, everything }) => {

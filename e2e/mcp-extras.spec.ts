@@ -90,7 +90,7 @@ test("console: a resource attached to a message goes to the model with it and sh
   expect(await seriousViolations(page), "console with attachments").toEqual([]);
 
   await page.setViewportSize({ width: 360, height: 740 });
-  expect(await scrollsSideways(page)).toBe(false);
+  await expect.poll(() => scrollsSideways(page)).toBe(false);
 });
 
 test("PromptCanvas: an MCP prompt asks for its arguments (required ones enforced) and becomes the prompt to run", async ({
@@ -134,5 +134,5 @@ test("PromptCanvas: an MCP prompt asks for its arguments (required ones enforced
   );
 
   await page.setViewportSize({ width: 360, height: 740 });
-  expect(await scrollsSideways(page)).toBe(false);
+  await expect.poll(() => scrollsSideways(page)).toBe(false);
 });

@@ -149,7 +149,7 @@ test("a user sees the shared server read-only, gives one of its tools to an agen
   await expect(group.getByRole("checkbox", { name: "everything__echo" })).not.toBeChecked();
   await group.getByRole("checkbox", { name: WRITING_TOOL }).click();
   expect(await seriousViolations(page)).toEqual([]);
-  expect(await scrollsSideways(page)).toBe(false);
+  await expect.poll(() => scrollsSideways(page)).toBe(false);
   await group.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "/tmp/neuroos-shots/mcp-agent-dialog-360-dark.png" });
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -200,7 +200,7 @@ for (const theme of ["dark", "light"] as const) {
     await admin.setViewportSize({ width: 360, height: 740 });
     await admin.reload();
     await expect(card.getByTestId("mcp-everything-status")).toHaveText(/^Ready · /, { timeout: 20_000 });
-    expect(await scrollsSideways(admin)).toBe(false);
+    await expect.poll(() => scrollsSideways(admin)).toBe(false);
     await card.getByRole("button", { name: "Details of everything" }).click();
     const details = admin.getByRole("dialog", { name: "everything" });
     await expect(details.getByRole("heading", { name: /^Tools \(/ })).toBeVisible();
@@ -213,7 +213,7 @@ for (const theme of ["dark", "light"] as const) {
     await dialog.getByRole("radio", { name: /Local \(command\)/ }).check();
     await expect(dialog.getByRole("checkbox", { name: "Allow network access" })).toBeVisible();
     expect(await seriousViolations(admin)).toEqual([]);
-    expect(await scrollsSideways(admin)).toBe(false);
+    await expect.poll(() => scrollsSideways(admin)).toBe(false);
     await admin.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(admin.getByRole("button", { name: "Add server" })).toBeFocused();

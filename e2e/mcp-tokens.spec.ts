@@ -42,7 +42,7 @@ test("an access token made in Settings opens /mcp to an MCP client until it is r
   await client.close();
 
   await page.setViewportSize({ width: 360, height: 740 });
-  expect(await scrollsSideways(page)).toBe(false);
+  await expect.poll(() => scrollsSideways(page)).toBe(false);
 });
 
 /** A token made to ask first: its writes wait for the approval card in the console. */

@@ -52,5 +52,5 @@ test("the memory list is usable at 360 px", async () => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/dashboard/settings");
   await expect(page.getByRole("list", { name: "Remembered facts" })).toBeVisible();
-  expect(await scrollsSideways(page)).toBe(false);
+  await expect.poll(() => scrollsSideways(page)).toBe(false);
 });

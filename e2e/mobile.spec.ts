@@ -8,7 +8,7 @@ test("no page scrolls sideways at 360 px", async ({ page }) => {
   for (const path of PUBLIC_PAGES) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await scrollsSideways(page), path).toBe(false);
+    await expect.poll(() => scrollsSideways(page), path).toBe(false);
   }
 });
 
@@ -16,7 +16,7 @@ test("the dashboard fits 360 px and its menu opens with both groups", async ({ p
   const account = await signedInAccount(page);
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "System Console" })).toBeVisible();
-  expect(await scrollsSideways(page)).toBe(false);
+  await expect.poll(() => scrollsSideways(page)).toBe(false);
   await expect(page.getByRole("complementary", { name: "Sidebar" })).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: "System Status: Active" })).toBeVisible();
 
@@ -28,7 +28,7 @@ test("the dashboard fits 360 px and its menu opens with both groups", async ({ p
   await expect(menu.getByRole("link", { name: "System Console" })).toBeVisible();
   await expect(menu.getByText(account.username)).toBeVisible();
   await expect(menu.getByRole("button", { name: "Sign out" })).toBeVisible();
-  expect(await scrollsSideways(page)).toBe(false);
+  await expect.poll(() => scrollsSideways(page)).toBe(false);
 
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();

@@ -247,11 +247,11 @@ for (const theme of ["light", "dark"] as const) {
     await page.getByRole("switch", { name: "Scanning" }).click();
     await tile(page, "Hello").click();
     expect(await seriousViolations(page)).toEqual([]);
-    expect(await scrollsSideways(page)).toBe(false);
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
     await page.getByRole("button", { name: "Add phrase" }).click();
     await page.getByRole("dialog").getByLabel("Search symbols").fill("dog");
     await expect(page.getByRole("dialog").getByRole("list", { name: "Symbols found" })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    expect(await scrollsSideways(page)).toBe(false);
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
   });
 }

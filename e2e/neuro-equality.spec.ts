@@ -169,7 +169,7 @@ for (const theme of ["light", "dark"] as const) {
     for (const path of ["/neuro-equality", "/dashboard/settings", "/desktop"]) {
       await page.goto(path);
       await expect(page.locator("h1").first()).toBeAttached();
-      expect(await scrollsSideways(page), path).toBe(false);
+      await expect.poll(() => scrollsSideways(page), path).toBe(false);
     }
     await page.goto("/neuro-equality");
     await page.screenshot({ path: `/tmp/neuroos-shots/neuro-hub-360-${theme}.png`, fullPage: true });
@@ -199,7 +199,7 @@ for (const theme of ["light", "dark"] as const) {
       await expect(html(page)).toHaveClass(/\bhigh-contrast\b/);
       expect(await seriousViolations(page), path).toEqual([]);
       await page.setViewportSize({ width: 360, height: 740 });
-      expect(await scrollsSideways(page), path).toBe(false);
+      await expect.poll(() => scrollsSideways(page), path).toBe(false);
     }
   });
 }

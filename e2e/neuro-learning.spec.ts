@@ -289,7 +289,7 @@ for (const look of looks) {
     await chooseTheme(page, look.theme, look.more);
     await page.setViewportSize({ width: 360, height: 760 });
     await openLearningCenter(page, false);
-    expect(await scrollsSideways(page)).toBe(false);
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
 
     await openLesson(page, "Loops and values");
@@ -298,21 +298,21 @@ for (const look of looks) {
     await page.getByRole("radio", { name: '"42"' }).check();
     await page.getByRole("button", { name: "Check answers" }).click();
     await expect(page.getByText("2 of 3 correct.")).toBeVisible();
-    expect(await scrollsSideways(page)).toBe(false);
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
 
     await backToModules(page);
     await openLesson(page, "Put the program in order");
-    expect(await scrollsSideways(page)).toBe(false);
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
     await backToModules(page);
     await openLesson(page, "Light to dark");
-    expect(await scrollsSideways(page)).toBe(false);
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
     await backToModules(page);
     await openLesson(page, "The colour wheel");
     await page.getByRole("button", { name: "Next step" }).click();
     await expect(page.getByText("Red and yellow make orange.")).toBeVisible();
-    expect(await scrollsSideways(page)).toBe(false);
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
   });
 }

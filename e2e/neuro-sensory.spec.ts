@@ -172,7 +172,7 @@ for (const theme of ["light", "dark"] as const) {
     await soundButton(page, "Waves").click();
     await guide(page).getByRole("button", { name: "Start" }).click();
     await expect(phaseText(page)).toContainText("Breathe in");
-    expect(await scrollsSideways(page)).toBe(false);
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
   });
 }

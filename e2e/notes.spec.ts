@@ -131,7 +131,7 @@ for (const theme of ["light", "dark"] as const) {
     await page.setViewportSize({ width: 360, height: 740 });
     await openNotes(page);
     expect(await seriousViolations(page)).toEqual([]);
-    expect(await scrollsSideways(page)).toBe(false);
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
   });
 }
 

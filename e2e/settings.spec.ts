@@ -167,7 +167,7 @@ for (const theme of ["light", "dark"] as const) {
 
     await page.setViewportSize({ width: 360, height: 740 });
     await openSettings(page);
-    expect(await scrollsSideways(page)).toBe(false);
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
     await page.getByRole("button", { name: "Save settings" }).focus();
     await page.keyboard.press("Enter");
     await expect(toasts(page).getByText("Settings saved")).toBeVisible();

@@ -63,6 +63,6 @@ for (const theme of ["light", "dark"] as const) {
     await page.goto("/vector-search");
     await expect(page.getByText("Initialized", { exact: true })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    expect(await scrollsSideways(page)).toBe(false);
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
   });
 }
