@@ -178,6 +178,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reattachMs: env.TERMINAL_REATTACH_MS,
     perUser: env.TERMINALS_PER_USER,
   });
+  // Judged dead, this node's shells kept running: the others are told where they are again.
+  nodes.onRevived(() => void terminals.recordAgain().catch(() => {}));
   // (onClose hooks run last-added first: the terminals end before the sandbox closes.)
   app.addHook("onClose", () => terminals.closeAll());
   // The LLM gateway: every model call goes through llm.gateway (per-user settings, five providers).

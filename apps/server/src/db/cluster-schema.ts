@@ -57,6 +57,11 @@ export const runningExecutions = pgTable(
     app: text("app"),
     nodeId: text("node_id").notNull(),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    // What the execution log is told of a run whose node dies before it can write the entry.
+    type: text("type").notNull().default("code_execution"),
+    command: text("command").notNull().default(""),
+    language: text("language").notNull().default(""),
+    caller: jsonb("caller"),
   },
   (t) => [index("running_executions_node_id_idx").on(t.nodeId)],
 );

@@ -1,16 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import { processAlive } from "../system/process-alive";
 
 export class DataDirLockedError extends Error {}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /**
  * Two PGlite instances on one directory corrupt it, so one server process owns a data
@@ -33,7 +25,7 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const owner = Number.parseInt(fs.readFileSync(file, "utf8"), 10);
-      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+      if (Number.isInteger(owner) && owner !== process.pid && processAlive(owner)) {
         throw new DataDirLockedError(
           `Data directory ${dataDir} is in use by another NeuroOS server (pid ${owner}); stop it or set DATA_DIR to another directory.`,
         );

@@ -65,7 +65,15 @@ describeEachDatabase("runs of code on a node that dies", (db) => {
     await expect.poll(async () => (await rows(eq(runningExecutions.id, executionId))).length).toBe(0);
   });
 
-  it("a run on a node judged dead ends, for the browsers on the other nodes, with an execution_error", async (ctx) => {
+  /** The execution log's entries for one run, as its person reads them. */
+  const logsOf = async (executionId: string) =>
+    (
+      (
+        await a.app.inject({ method: "GET", url: "/api/logs?limit=100", headers: { cookie: who.cookie } })
+      ).json() as { command: string; result: string; status: string; metadata: { executionId?: string } }[]
+    ).filter((entry) => entry.metadata.executionId === executionId);
+
+  it("a run on a node judged dead ends, for the browsers on the other nodes, with an execution_error and its log entry", async (ctx) => {
     if (db().kind !== "postgres" || !sandboxReady) ctx.skip();
     // Node C says it is alive once, at start; its heartbeat is then held by hand: fresh while its
     // run starts, then an hour old, as a node that stopped answering.
@@ -75,7 +83,7 @@ describeEachDatabase("runs of code on a node that dies", (db) => {
     const cLive = await LiveClient.connect(cAddress.wsUrl, { cookie: who.cookie, origin: cAddress.origin });
     try {
       const sessionId = await newSession();
-      const code = "import time\nprint('go', flush=True)\ntime.sleep(60)";
+      const code = "import time\nprint('go', flush=True)\ntime.sleep(6)";
       cLive.send({ type: "code_execution", sessionId, language: "python", code });
       const start = await aLive.next((f) => f.type === "execution_start", 15_000);
       await aLive.next((f) => f.type === "execution_output" && f.executionId === start.executionId);
@@ -101,6 +109,20 @@ describeEachDatabase("runs of code on a node that dies", (db) => {
       // Told once: the sweeps after it find nothing left.
       await new Promise((r) => setTimeout(r, 600));
       expect(aLive.frames.filter((f) => f.type === "execution_error")).toHaveLength(1);
+      // Its log entry is written by the node that swept it: what ran, and why it ended.
+      expect(await logsOf(start.executionId as string)).toMatchObject([
+        { command: code, result: RUN_NODE_LOST_TEXT, status: "error", metadata: { language: "python" } },
+      ]);
+
+      // Node C, which went on running the program, sees it end (6 s in) but tells nobody again
+      // and logs nothing more: the run was given up. Its workspace notice marks the end.
+      const seen = aLive.frames.length;
+      await aLive.next((f) => f.type === "files_changed" && aLive.frames.indexOf(f) >= seen, 15_000);
+      const told = aLive.frames.filter(
+        (f) => f.executionId === start.executionId && f.type !== "execution_output",
+      );
+      expect(told.map((f) => f.type)).toEqual(["execution_start", "execution_error"]);
+      expect(await logsOf(start.executionId as string)).toHaveLength(1);
     } finally {
       cLive.socket.close();
       await c.app.close();

@@ -120,10 +120,20 @@ export class ExecutionService {
     const onAbort = () => controller.abort();
     request.signal?.addEventListener("abort", onAbort, { once: true });
     this.running.set(executionId, { userId: user.id, controller });
+    const command = request.code.slice(0, 2000);
+    let claimed = false;
     try {
-      await this.deps.db
-        .insert(runningExecutions)
-        .values({ id: executionId, userId: user.id, nodeId: this.deps.cluster.nodeId, ...owner });
+      await this.deps.db.insert(runningExecutions).values({
+        id: executionId,
+        userId: user.id,
+        nodeId: this.deps.cluster.nodeId,
+        ...owner,
+        type: request.type,
+        command,
+        language: request.language,
+        caller: request.caller ?? null,
+      });
+      claimed = true;
       bus.publish(user.id, { type: "execution_start", ...owner, executionId, requestId: request.requestId });
       const result = await sandbox.run({
         language: request.language,
@@ -147,6 +157,10 @@ export class ExecutionService {
       const full = !success && (await workspaces.isFull(user));
       const quotaMb = Math.round(workspaces.quota(user.plan).maxWorkspaceBytes / MB);
       const output = `${describeOutcome(result)}${full ? `\n[${workspaceFullWords(quotaMb)}]` : ""}`;
+      const outcome = { executionId, result, output, success };
+      const told = await this.endClaim(executionId);
+      claimed = false;
+      if (!told) return outcome;
       bus.publish(user.id, {
         type: "execution_result",
         ...owner,
@@ -157,7 +171,7 @@ export class ExecutionService {
         userId: user.id,
         sessionId,
         type: request.type,
-        command: request.code.slice(0, 2000),
+        command,
         result: output,
         status: success ? "success" : "error",
         metadata: {
@@ -169,15 +183,18 @@ export class ExecutionService {
           ...request.caller,
         },
       });
-      return { executionId, result, output, success };
+      return outcome;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      const told = !claimed || (await this.endClaim(executionId));
+      claimed = false;
+      if (!told) throw err;
       bus.publish(user.id, { type: "execution_error", ...owner, executionId, error: message });
       await recordExecution(this.deps, {
         userId: user.id,
         sessionId,
         type: request.type,
-        command: request.code.slice(0, 2000),
+        command,
         result: message,
         status: "error",
         metadata: { executionId, language: request.language, ...request.caller },
@@ -189,13 +206,26 @@ export class ExecutionService {
       release();
       request.signal?.removeEventListener("abort", onAbort);
       this.running.delete(executionId);
-      // A failed delete (the database away) leaves a row with no run behind it: the sweep drops it.
-      await this.deps.db
+      if (claimed) await this.endClaim(executionId);
+    }
+  }
+
+  /**
+   * Drops the run's row as it ends. False when a sweep took it first: this node was judged dead,
+   * and the run was given up — its browsers told and its log entry written by the node that swept
+   * it — so its own ending is not told again. A failed delete (the database away) leaves a row with
+   * no run behind it, which the sweep drops; the run's ending is told.
+   */
+  private async endClaim(executionId: string): Promise<boolean> {
+    const { db, cluster } = this.deps;
+    try {
+      const ended = await db
         .delete(runningExecutions)
-        .where(
-          and(eq(runningExecutions.id, executionId), eq(runningExecutions.nodeId, this.deps.cluster.nodeId)),
-        )
-        .catch(() => undefined);
+        .where(and(eq(runningExecutions.id, executionId), eq(runningExecutions.nodeId, cluster.nodeId)))
+        .returning({ id: runningExecutions.id });
+      return ended.length > 0;
+    } catch {
+      return true;
     }
   }
 
@@ -247,6 +277,22 @@ export class ExecutionService {
         executionId: run.id,
         error: RUN_NODE_LOST_TEXT,
       });
+      // Its log entry, as the run's node would have written it (a failed write, the database away
+      // again, does not keep the next runs' browsers from being told).
+      await recordExecution(this.deps, {
+        userId: run.userId,
+        sessionId: run.sessionId,
+        type: run.type === "system_command" ? "system_command" : "code_execution",
+        command: run.command,
+        result: RUN_NODE_LOST_TEXT,
+        status: "error",
+        metadata: {
+          executionId: run.id,
+          language: run.language,
+          node: run.nodeId,
+          ...(run.caller as object),
+        },
+      }).catch(() => undefined);
     }
   }
 

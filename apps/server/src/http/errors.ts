@@ -1,6 +1,7 @@
 import type { ApiError, ErrorCode } from "@neuroos/contracts";
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { ZodType } from "zod";
+import { databaseUnreachable } from "../db/unreachable";
 import { badTextPath } from "./text-guard";
 
 /** An error meant for the client: its code, message and status are sent as they are. */
@@ -14,6 +15,29 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+}
+
+/** Seconds a client is asked to wait before it tries again while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The error to tell the client, when there is one to tell: an `AppError` as it is, and a database
+ * that cannot be reached as a 503 to try again later (not an internal error: nothing is wrong with
+ * the request, and nothing was stored). Anything else stays an internal error, logged.
+ */
+export function clientError(err: unknown): AppError | undefined {
+  if (err instanceof AppError) return err;
+  if (databaseUnreachable(err))
+    return new AppError(
+      503,
+      "service_unavailable",
+      "The database cannot be reached right now. Try again in a moment.",
+      undefined,
+      {
+        "retry-after": String(DATABASE_RETRY_AFTER_SECONDS),
+      },
+    );
+  return undefined;
 }
 
 export const notFound = (what = "Resource") => new AppError(404, "not_found", `${what} not found`);
@@ -54,10 +78,11 @@ const statusCodes: Record<number, ErrorCode> = {
 
 /** Every error leaves the server as `{ error: { code, message } }` with its status. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
-    if (err instanceof AppError) {
-      if (err.headers) reply.headers(err.headers);
-      return reply.status(err.status).send(errorBody(err.code, err.message, err.fields));
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const known = clientError(err);
+    if (known) {
+      if (known.headers) reply.headers(known.headers);
+      return reply.status(known.status).send(errorBody(known.code, known.message, known.fields));
     }
     const status = typeof err.statusCode === "number" && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {

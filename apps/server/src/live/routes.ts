@@ -5,7 +5,7 @@ import { findSessionUser } from "../auth/service";
 import { requireSocketSession, sessionToken } from "../auth/session";
 import { endsSession, sessionCacheOf } from "../auth/session-cache";
 import type { Db } from "../db/client";
-import { AppError } from "../http/errors";
+import { clientError } from "../http/errors";
 import type { OriginPolicy } from "../http/origin-guard";
 import type { EventBus } from "./bus";
 import type { FrameRouter } from "./frame-router";
@@ -116,8 +116,8 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<
         try {
           await handler(ctx, parsed.data);
         } catch (err) {
-          if (err instanceof AppError)
-            return ctx.send({ type: "error", code: err.code, message: err.message, requestId });
+          const known = clientError(err);
+          if (known) return ctx.send({ type: "error", code: known.code, message: known.message, requestId });
           request.log.error({ err }, "live frame failed");
           ctx.send({
             type: "error",

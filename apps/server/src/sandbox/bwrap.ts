@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { processAlive } from "../system/process-alive";
 import { seccompProgram } from "./seccomp";
 
 /**
@@ -56,13 +57,8 @@ export interface SandboxLayout {
 function removeStaleLayouts(): void {
   for (const name of fs.readdirSync(os.tmpdir())) {
     const pid = Number(/^neuroos-sandbox-(\d+)-/.exec(name)?.[1]);
-    if (!pid || pid === process.pid) continue;
-    try {
-      process.kill(pid, 0);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ESRCH")
-        fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
-    }
+    if (!pid || pid === process.pid || processAlive(pid)) continue;
+    fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
   }
 }
 

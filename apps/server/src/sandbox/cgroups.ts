@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { processAlive } from "../system/process-alive";
 
 /**
  * Per-job cgroups (v1 memory and pids controllers) nested under this server process's own
@@ -76,15 +77,6 @@ function writable(dir: string | null): dir is string {
   }
 }
 
-const pidAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-};
-
 /** When a process started (clock ticks since boot), to tell a reused pid from the original. */
 function processStart(pid: number): string | null {
   try {
@@ -130,7 +122,7 @@ function updateRegistry(file: string, bases: string[]): void {
   const kept: RegistryEntry[] = [];
   for (const entry of readRegistry(file)) {
     if (entry.pid === process.pid) continue;
-    const alive = pidAlive(entry.pid) && processStart(entry.pid) === entry.start;
+    const alive = processAlive(entry.pid) && processStart(entry.pid) === entry.start;
     if (alive) kept.push(entry);
     else for (const base of entry.bases ?? []) if (/\/neuroos-\d+$/.test(base)) removeBase(base);
   }
@@ -244,7 +236,7 @@ export class Cgroups {
   private removeStale(parent: string): void {
     for (const name of fs.readdirSync(parent)) {
       const match = /^neuroos-(\d+)$/.exec(name);
-      if (!match || Number(match[1]) === process.pid || pidAlive(Number(match[1]))) continue;
+      if (!match || Number(match[1]) === process.pid || processAlive(Number(match[1]))) continue;
       removeBase(path.join(parent, name));
     }
   }

@@ -51,6 +51,19 @@ export class LiveTerminals {
     return row?.nodeId ?? null;
   }
 
+  /**
+   * Records again the terminals still open on this node, after it was judged dead and its rows
+   * swept: the other nodes know where they are once more. (The cap was not held for them
+   * meanwhile: a person may briefly have more open than it allows.)
+   */
+  async restore(open: { id: string; userId: string }[]): Promise<void> {
+    if (open.length === 0) return;
+    await this.db
+      .insert(liveTerminals)
+      .values(open.map((t) => ({ ...t, nodeId: this.nodeId })))
+      .onConflictDoNothing();
+  }
+
   /** Drops the rows of nodes no longer alive (their shells died with them). */
   async sweep(aliveNodes: SQL): Promise<void> {
     await this.db.delete(liveTerminals).where(sql`${liveTerminals.nodeId} not in ${aliveNodes}`);

@@ -207,6 +207,12 @@ export class TerminalManager {
     return found && found.userId === userId && !found.exited ? found : undefined;
   }
 
+  /** Records this node's open terminals again for the other nodes (after it was judged dead). */
+  recordAgain(): Promise<void> {
+    const open = [...this.sessions.entries()].filter(([, term]) => !term.exited);
+    return this.live.restore(open.map(([id, term]) => ({ id, userId: term.userId })));
+  }
+
   /** Whether the user's terminal `id` runs on another live node (another user's id: false). */
   async onOtherNode(userId: string, id: string): Promise<boolean> {
     const node = await this.live.nodeOf(userId, id);

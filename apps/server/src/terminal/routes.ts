@@ -12,7 +12,7 @@ import { findSessionUser } from "../auth/service";
 import { requireSocketSession, sessionToken } from "../auth/session";
 import { endsSession, sessionCacheOf } from "../auth/session-cache";
 import type { Db } from "../db/client";
-import { AppError, parse } from "../http/errors";
+import { clientError, parse } from "../http/errors";
 import type { OriginPolicy } from "../http/origin-guard";
 import type { WorkspaceService } from "../workspace/service";
 import type { TerminalManager } from "./manager";
@@ -75,12 +75,12 @@ export async function terminalRoutes(app: FastifyInstance, deps: TerminalRouteDe
           const maxFileSizeMb = deps.workspaces.quota(user.plan).maxFileBytes / (1024 * 1024);
           session = await deps.terminals.open(user.id, workspace, query.cols, query.rows, { maxFileSizeMb });
         } catch (err) {
-          const known = err instanceof AppError;
+          const known = clientError(err);
           if (!known) request.log.error({ err }, "terminal failed to start");
           send(socket, {
             type: "error",
-            code: known ? err.code : "internal_error",
-            message: known ? err.message : "The terminal could not start",
+            code: known ? known.code : "internal_error",
+            message: known ? known.message : "The terminal could not start",
           });
           return socket.close(1008, "Terminal unavailable");
         }

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startTwoNodes, type TestNode, type TwoNodes } from "../cluster/testing/two-nodes";
 import type { Database } from "../db/client";
-import { liveTerminals } from "../db/schema";
+import { liveTerminals, serverNodes } from "../db/schema";
 import { cgroupRegistryFile } from "../sandbox/cgroups";
 import { sandboxReady } from "../test/sandbox-ready";
 import { Term } from "../test/terminal-client";
@@ -140,6 +140,25 @@ describe.skipIf(!sandboxReady || !postgresUrl)("terminals on two nodes of one Po
     await expect
       .poll(async () => (await rowsOf(userId)).map((r) => r.id), { timeout: 6000, interval: 250 })
       .not.toContain("of-a-dead-node");
+  });
+
+  it("a node judged dead and back records its open terminals again: the other node says where they are", async () => {
+    const terminalId = await detachedTerminal(a, "back-$((6*7))");
+    const [row] = await rowsOf(userId);
+    const nodeA = row?.nodeId ?? "";
+    // Node A stalled: another node's sweep removed it and its terminals' rows.
+    await first.db.delete(serverNodes).where(eq(serverNodes.id, nodeA));
+    await first.db.delete(liveTerminals).where(eq(liveTerminals.nodeId, nodeA));
+    // A's next heartbeat (every 2 s) finds it was judged dead, and records its shell again.
+    await expect
+      .poll(async () => (await rowsOf(userId)).map((r) => [r.id, r.nodeId]), { timeout: 6000, interval: 250 })
+      .toEqual([[terminalId, nodeA]]);
+    const elsewhere = await open(b, `?id=${terminalId}`);
+    expect(await elsewhere.frame("error")).toMatchObject({ code: TERMINAL_ERROR_OTHER_NODE });
+    const back = await open(a, `?id=${terminalId}`);
+    expect(await back.frame("ready")).toMatchObject({ terminalId, reattached: true });
+    await back.run('echo "mark:$STICKY_MARK"', "mark:back-42");
+    await exit(back);
   });
 
   it("shares the workspace through DATA_DIR: no loop volumes, one cgroup registry per host", async () => {

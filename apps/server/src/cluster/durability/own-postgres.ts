@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { processAlive } from "../../system/process-alive";
 import { childrenOf } from "../../test/processes";
 import { freePort } from "../../test/server-process";
 
@@ -14,15 +15,6 @@ export function ownPostgresUnavailable(): string | null {
   if (!fs.existsSync(path.join(PG_BIN, "initdb"))) return `${PG_BIN}/initdb is missing`;
   if (process.getuid?.() !== 0) return "the tests do not run as root (PostgreSQL runs as the postgres user)";
   return null;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -82,7 +74,7 @@ export class OwnPostgres {
       }
     }
     const deadline = Date.now() + 10_000;
-    while ([pid, ...children].some(alive)) {
+    while ([pid, ...children].some(processAlive)) {
       if (Date.now() > deadline) throw new Error("PostgreSQL's processes did not die");
       await new Promise((r) => setTimeout(r, 20));
     }

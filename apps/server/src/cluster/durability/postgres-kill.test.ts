@@ -33,7 +33,7 @@ const title = "a node whose PostgreSQL server is killed mid-burst";
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("refuses what it cannot store with 5xx at once, recovers by itself, and loses no acknowledged write", async () => {
+  it("refuses what it cannot store with 503 (try again) at once, recovers by itself, and loses no acknowledged write", async () => {
     if (!postgres) throw new Error("no PostgreSQL");
     onTestFailed(() =>
       console.log(`The node's output:\n${node?.output()}\nPostgreSQL's log:\n${postgres?.log()}`),
@@ -54,9 +54,13 @@ const title = "a node whose PostgreSQL server is killed mid-burst";
     const kindsRefused = new Set(whileDown.map((u) => u.what.split(" ")[0]));
     expect([...kindsRefused]).toEqual(expect.arrayContaining(["agent", "document", "file", "session"]));
     expect((await fetch(`${node.url}/api/health`)).status).toBe(503);
+    const refused = await client.request("POST", "/api/sessions", { title: "while down" });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("5");
     live.send({ type: "chat_message", sessionId: sessionBefore, content: "while down", requestId: "down" });
     expect(await live.next((f) => f.type === "error" && f.requestId === "down")).toMatchObject({
-      code: "internal_error",
+      code: "service_unavailable",
+      message: "The database cannot be reached right now. Try again in a moment.",
     });
 
     await postgres.start(); // crash recovery
@@ -68,12 +72,14 @@ const title = "a node whose PostgreSQL server is killed mid-burst";
     await burst.stop();
     expect(node.child.exitCode).toBeNull();
 
-    // None hung and none was cut; each was answered with a 5xx and its error code (HTTP) or an
-    // error frame (the live channel).
+    // None hung and none was cut; each was answered "try again later": a 503 (HTTP) or an error
+    // frame (the live channel), with the code that says so, not an internal error.
     expect(burst.unacknowledged.filter((u) => u.how !== "refused")).toEqual([]);
-    expect(burst.unacknowledged.filter((u) => !u.code || (u.status !== undefined && u.status < 500))).toEqual(
-      [],
-    );
+    expect(
+      burst.unacknowledged.filter(
+        (u) => u.code !== "service_unavailable" || (u.status !== undefined && u.status !== 503),
+      ),
+    ).toEqual([]);
     expect(live.refused).toEqual([]);
     expect(node.output()).not.toContain("unhandled rejection");
 

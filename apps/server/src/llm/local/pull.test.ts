@@ -69,6 +69,13 @@ describe("model:pull", () => {
     expect(result.sha256).toBe(sha(data));
   });
 
+  it("is refused while a node on another host downloads the same model into the shared folder", async () => {
+    fs.mkdirSync(path.join(dir, ".partial"));
+    fs.writeFileSync(path.join(dir, ".partial", `${target.file}.lock`), "other-node.example 4242");
+    await expect(pullModel(target, options())).rejects.toThrow("Another download of this model is running");
+    expect(fs.existsSync(path.join(dir, target.file))).toBe(false);
+  });
+
   it("discards a download whose checksum does not match and leaves no file behind", async () => {
     hub.hubFiles.set(`${target.repo}/${target.file}`, { data, sha256: "0".repeat(64) });
     await expect(pullModel(target, options())).rejects.toThrow(/Checksum mismatch.*expected sha256 0{64}/);

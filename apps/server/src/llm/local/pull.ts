@@ -2,6 +2,7 @@ import { createHash, type Hash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { localModelCatalog } from "@neuroos/contracts";
+import { lockDownload } from "./download-lock";
 
 export interface PullTarget {
   name: string;
@@ -70,28 +71,6 @@ async function hashFile(file: string, hash: Hash): Promise<void> {
   for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
 }
 
-/** Takes DATA_DIR/models/.partial/<file>.lock, or fails when another live process holds it. */
-function lock(lockFile: string): () => void {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
-      return () => fs.rmSync(lockFile, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      const pid = Number(fs.readFileSync(lockFile, "utf8"));
-      let alive = false;
-      try {
-        alive = pid > 0 && process.kill(pid, 0);
-      } catch {
-        alive = false;
-      }
-      if (alive) throw new PullError("Another download of this model is running");
-      fs.rmSync(lockFile, { force: true });
-    }
-  }
-  throw new PullError("Cannot lock the download");
-}
-
 /**
  * Downloads a GGUF model from the Hugging Face Hub into `modelsDir`: resumable (the partial
  * file in `.partial/` is continued with a Range request), checked against the sha256 the Hub
@@ -140,7 +119,10 @@ export async function pullModel(
   fs.mkdirSync(partialDir, { recursive: true });
   const partFile = path.join(partialDir, `${target.file}.part`);
   const metaFile = path.join(partialDir, `${target.file}.json`);
-  const release = lock(path.join(partialDir, `${target.file}.lock`));
+  const release = lockDownload(
+    path.join(partialDir, `${target.file}.lock`),
+    () => new PullError("Another download of this model is running"),
+  );
   try {
     // A partial file of another revision is discarded.
     const meta = fs.existsSync(metaFile)

@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import os from "node:os";
+import { processAlive } from "../../system/process-alive";
+
+/** How often the holder of a download lock says it is still downloading (the file's mtime). */
+export const LOCK_REFRESH_MS = 5_000;
+/** A lock from another host not refreshed for this long is left by a node that died. */
+export const LOCK_STALE_MS = 30_000;
+
+/** Whether the lock in `file` (written "host pid") is held by a download still running. */
+function held(file: string, staleMs: number): boolean {
+  const [host = "", pid = ""] = fs.readFileSync(file, "utf8").trim().split(" ");
+  // A lock from this host (or an older one holding only a pid) is held while its process lives;
+  // one from another host sharing the models directory, while it is refreshed.
+  if (!pid || host === os.hostname()) return processAlive(Number(pid || host));
+  return Date.now() - fs.statSync(file).mtimeMs < staleMs;
+}
+
+/**
+ * Takes the lock of one model download (DATA_DIR/models/.partial/<file>.lock), or throws
+ * `busy()` when another download of it runs — in this process, another one on this host, or a
+ * node on another host with the same shared models directory. A lock left by a process that died
+ * is taken over. Returns the release.
+ */
+export function lockDownload(
+  file: string,
+  busy: () => Error,
+  timing = { refreshMs: LOCK_REFRESH_MS, staleMs: LOCK_STALE_MS },
+): () => void {
+  const owner = `${os.hostname()} ${process.pid}`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, owner, { flag: "wx" });
+      const refresh = setInterval(() => {
+        const now = new Date();
+        fs.utimes(file, now, now, () => {}); // gone already: the release is under way
+      }, timing.refreshMs);
+      refresh.unref();
+      return () => {
+        clearInterval(refresh);
+        // Only its own: a lock taken over after this one went stale belongs to another download.
+        if (fs.existsSync(file) && fs.readFileSync(file, "utf8") === owner) fs.rmSync(file, { force: true });
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      if (held(file, timing.staleMs)) throw busy();
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw busy();
+}
