@@ -165,7 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     path.join(env.DATA_DIR, "volumes"),
   );
   const workspaces = new WorkspaceService(env.DATA_DIR, workspaceQuotas(env), volumes);
-  const jobSlots = new JobSlots(env.SANDBOX_JOBS_PER_USER, env.SANDBOX_MAX_JOBS);
+  // A node's slots guard its cores; a person's jobs are counted on every node (ExecutionService).
+  const jobSlots = new JobSlots(env.SANDBOX_MAX_JOBS, env.SANDBOX_MAX_JOBS);
   app.addHook("onClose", async () => {
     sandbox.close();
     await workspaces.close();
@@ -253,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     workspaces,
     bus,
     slots: jobSlots,
+    perUser: env.SANDBOX_JOBS_PER_USER,
     cluster,
     nodes,
     maxFileSizeMb: env.SANDBOX_MAX_FILE_MB,

@@ -17,15 +17,17 @@ export function registerExecutionFrames(
   deps: { db: Db; bus: EventBus; executions: ExecutionService; workspaces: WorkspaceService },
 ): void {
   const { db, executions, workspaces } = deps;
-  const runInBackground = (promise: Promise<unknown>) => {
-    // Failures were already sent as execution_error frames and logged.
-    promise.catch(() => {});
+  /** Starts the job (a refusal is this frame's error) and leaves it running. */
+  const runInBackground = async (started: Promise<{ done: Promise<unknown> }>) => {
+    const { done } = await started;
+    // Failures are sent as execution_error frames and logged.
+    done.catch(() => {});
   };
 
   router.on("code_execution", async (ctx, frame) => {
     await chat.getSession(db, ctx.user.id, frame.sessionId);
-    runInBackground(
-      executions.run({
+    await runInBackground(
+      executions.start({
         user: ctx.user,
         sessionId: frame.sessionId,
         language: frame.language,
@@ -38,8 +40,8 @@ export function registerExecutionFrames(
 
   router.on("terminal_command", async (ctx, frame) => {
     await chat.getSession(db, ctx.user.id, frame.sessionId);
-    runInBackground(
-      executions.run({
+    await runInBackground(
+      executions.start({
         user: ctx.user,
         sessionId: frame.sessionId,
         language: "bash",

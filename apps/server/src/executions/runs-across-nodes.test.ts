@@ -129,6 +129,32 @@ describeEachDatabase("runs of code on a node that dies", (db) => {
     }
   });
 
+  it("holds a person's job limit (SANDBOX_JOBS_PER_USER, 2) across the nodes, under a burst", async (ctx) => {
+    if (!sandboxReady) ctx.skip();
+    // On PostgreSQL a second node shares the count; PGlite is one node's.
+    const c = db().kind === "postgres" ? await nodeToJudgeDead(db(), { DATA_DIR: dataDir }) : undefined;
+    try {
+      const apps = c ? [a.app, c.app] : [a.app];
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          apps[i % apps.length]?.inject({
+            method: "POST",
+            url: "/api/sandbox/run",
+            headers: { cookie: who.cookie },
+            payload: { language: "bash", code: "sleep 1; echo ran" },
+          }),
+        ),
+      );
+      const statuses = answers.map((r) => r?.statusCode).sort();
+      expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
+      const refused = answers.find((r) => r?.statusCode === 429)?.json();
+      expect(refused.error.message).toBe("You already have 2 jobs running; wait for one to finish");
+      expect(await rows(eq(runningExecutions.userId, who.user.id))).toEqual([]);
+    } finally {
+      await c?.app.close();
+    }
+  });
+
   it("a node's own row with no run behind it (its delete failed) goes after a minute; a fresh one stays", async (ctx) => {
     if (db().kind !== "postgres") ctx.skip();
     const leftover = (id: string, age: string) =>

@@ -6,15 +6,16 @@ import {
   type User,
   WORKSPACE_HOME,
 } from "@neuroos/contracts";
-import { and, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Cluster } from "../cluster/cluster";
 import { type NodeRegistry, type NodeSweeper, onAliveNode, releaseStaleClaims } from "../cluster/nodes";
 import type { Db } from "../db/client";
+import { lockUntilCommit } from "../db/locks";
 import { runningExecutions } from "../db/schema";
 import { AppError } from "../http/errors";
 import type { EventBus } from "../live/bus";
 import { recordExecution } from "../logs/service";
-import type { JobSlots } from "../sandbox/limiter";
+import { type JobSlots, tooManyJobs } from "../sandbox/limiter";
 import type { Sandbox } from "../sandbox/runner";
 import type { WorkspaceService } from "../workspace/service";
 
@@ -83,7 +84,10 @@ export class ExecutionService {
       sandbox: Sandbox;
       workspaces: WorkspaceService;
       bus: EventBus;
+      /** This node's slots: its cores' share (SANDBOX_MAX_JOBS). */
       slots: JobSlots;
+      /** Jobs a person may have running at once, on all the nodes together (SANDBOX_JOBS_PER_USER). */
+      perUser: number;
       /** This node among the others: their cancellations of jobs running here. */
       cluster: Pick<Cluster, "nodeId" | "broadcast" | "onSignal">;
       /** The sweep after dead nodes (their runs failed), and this node found judged dead. */
@@ -102,18 +106,62 @@ export class ExecutionService {
   }
 
   /**
-   * Takes a job slot at once (a full server or user throws here, before anything starts, so a
-   * caller can refuse the request) and resolves when the job has ended.
+   * Starts a job once it has its place: a slot of this node's (its cores) and one of the person's
+   * on every node (counted in `running_executions`). A full node or person is refused here (503,
+   * 429), before anything runs, so a caller can refuse the request; `done` settles when it ends.
    */
-  run(request: ExecutionRequest): Promise<ExecutionOutcome> {
+  async start(request: ExecutionRequest): Promise<{ done: Promise<ExecutionOutcome> }> {
     const release = this.deps.slots.acquire(request.user.id);
-    return this.execute(request, release);
+    const executionId = randomUUID();
+    try {
+      await this.claim(executionId, request);
+    } catch (err) {
+      release();
+      throw err;
+    }
+    return { done: this.execute(executionId, request, release) };
   }
 
-  private async execute(request: ExecutionRequest, release: () => void): Promise<ExecutionOutcome> {
+  /** Starts a job (refused as `start` is) and resolves when it has ended. */
+  async run(request: ExecutionRequest): Promise<ExecutionOutcome> {
+    return (await this.start(request)).done;
+  }
+
+  /**
+   * The job's row, naming this node, unless the person already has their SANDBOX_JOBS_PER_USER
+   * running on the live nodes: one person's claims are taken one at a time (a lock per person), so
+   * the cap holds under a burst across nodes.
+   */
+  private claim(executionId: string, request: ExecutionRequest): Promise<void> {
+    const { user, sessionId } = request;
+    return this.deps.db.transaction(async (tx) => {
+      await lockUntilCommit(tx, `running_executions:${user.id}`);
+      const [row] = await tx
+        .select({ running: count() })
+        .from(runningExecutions)
+        .where(and(eq(runningExecutions.userId, user.id), onAliveNode(runningExecutions.nodeId)));
+      const running = row?.running ?? 0;
+      if (running >= this.deps.perUser) throw tooManyJobs(running);
+      await tx.insert(runningExecutions).values({
+        id: executionId,
+        userId: user.id,
+        nodeId: this.deps.cluster.nodeId,
+        ...(sessionId ? { sessionId } : { app: request.app ?? "sandbox" }),
+        type: request.type,
+        command: request.code.slice(0, 2000),
+        language: request.language,
+        caller: request.caller ?? null,
+      });
+    });
+  }
+
+  private async execute(
+    executionId: string,
+    request: ExecutionRequest,
+    release: () => void,
+  ): Promise<ExecutionOutcome> {
     const { sandbox, workspaces, bus } = this.deps;
     const { user, sessionId } = request;
-    const executionId = randomUUID();
     // The run's frames name their session, or (run outside one) their app.
     const owner = sessionId ? { sessionId } : { app: request.app ?? "sandbox" };
     const controller = new AbortController();
@@ -121,19 +169,8 @@ export class ExecutionService {
     request.signal?.addEventListener("abort", onAbort, { once: true });
     this.running.set(executionId, { userId: user.id, controller });
     const command = request.code.slice(0, 2000);
-    let claimed = false;
+    let claimed = true;
     try {
-      await this.deps.db.insert(runningExecutions).values({
-        id: executionId,
-        userId: user.id,
-        nodeId: this.deps.cluster.nodeId,
-        ...owner,
-        type: request.type,
-        command,
-        language: request.language,
-        caller: request.caller ?? null,
-      });
-      claimed = true;
       bus.publish(user.id, { type: "execution_start", ...owner, executionId, requestId: request.requestId });
       const result = await sandbox.run({
         language: request.language,
@@ -186,7 +223,7 @@ export class ExecutionService {
       return outcome;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const told = !claimed || (await this.endClaim(executionId));
+      const told = claimed && (await this.endClaim(executionId));
       claimed = false;
       if (!told) throw err;
       bus.publish(user.id, { type: "execution_error", ...owner, executionId, error: message });

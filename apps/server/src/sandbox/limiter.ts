@@ -6,6 +6,14 @@ export interface SlotWords {
   busyStatus: 429 | 503;
 }
 
+/** The refusal of one more job to a person who has `running` of them running. */
+export const tooManyJobs = (running: number, noun = "job") =>
+  new AppError(
+    429,
+    "rate_limited",
+    `You already have ${running} ${noun}${running === 1 ? "" : "s"} running; wait for one to finish`,
+  );
+
 /** Caps the jobs running at once: per user, and for the whole server. */
 export class JobSlots {
   private readonly running = new Map<string, number>();
@@ -26,12 +34,7 @@ export class JobSlots {
   acquire(userId: string): () => void {
     const mine = this.running.get(userId) ?? 0;
     const { noun, busyStatus } = this.words;
-    if (mine >= this.perUser)
-      throw new AppError(
-        429,
-        "rate_limited",
-        `You already have ${mine} ${noun}${mine === 1 ? "" : "s"} running; wait for one to finish`,
-      );
+    if (mine >= this.perUser) throw tooManyJobs(mine, noun);
     if (this.total >= this.max)
       throw new AppError(
         busyStatus,
