@@ -60,6 +60,13 @@ export interface ExecutionOutcome {
   success: boolean;
 }
 
+/** Whom a run's frames name: its session, or (a run outside one) its app. */
+const ownerOf = (request: Pick<ExecutionRequest, "sessionId" | "app">) =>
+  request.sessionId ? { sessionId: request.sessionId } : { app: request.app ?? "sandbox" };
+
+/** What the execution log keeps of a run's code. */
+const commandOf = (request: Pick<ExecutionRequest, "code">) => request.code.slice(0, 2000);
+
 /** What a run is told when the workspace has no room left. */
 export const workspaceFullWords = (quotaMb: number) =>
   `Your workspace is full (its ${quotaMb} MB quota): delete files to make room, then run again.`;
@@ -133,7 +140,7 @@ export class ExecutionService {
    * the cap holds under a burst across nodes.
    */
   private claim(executionId: string, request: ExecutionRequest): Promise<void> {
-    const { user, sessionId } = request;
+    const { user } = request;
     return this.deps.db.transaction(async (tx) => {
       await lockUntilCommit(tx, `running_executions:${user.id}`);
       const [row] = await tx
@@ -146,9 +153,9 @@ export class ExecutionService {
         id: executionId,
         userId: user.id,
         nodeId: this.deps.cluster.nodeId,
-        ...(sessionId ? { sessionId } : { app: request.app ?? "sandbox" }),
+        ...ownerOf(request),
         type: request.type,
-        command: request.code.slice(0, 2000),
+        command: commandOf(request),
         language: request.language,
         caller: request.caller ?? null,
       });
@@ -162,13 +169,12 @@ export class ExecutionService {
   ): Promise<ExecutionOutcome> {
     const { sandbox, workspaces, bus } = this.deps;
     const { user, sessionId } = request;
-    // The run's frames name their session, or (run outside one) their app.
-    const owner = sessionId ? { sessionId } : { app: request.app ?? "sandbox" };
+    const owner = ownerOf(request);
     const controller = new AbortController();
     const onAbort = () => controller.abort();
     request.signal?.addEventListener("abort", onAbort, { once: true });
     this.running.set(executionId, { userId: user.id, controller });
-    const command = request.code.slice(0, 2000);
+    const command = commandOf(request);
     let claimed = true;
     try {
       bus.publish(user.id, { type: "execution_start", ...owner, executionId, requestId: request.requestId });
@@ -307,7 +313,7 @@ export class ExecutionService {
       .returning();
     for (const run of lost) {
       if (run.nodeId === cluster.nodeId) this.cancelHere(run.userId, run.id);
-      const owner = run.sessionId ? { sessionId: run.sessionId } : { app: run.app ?? "sandbox" };
+      const owner = ownerOf({ sessionId: run.sessionId, app: run.app ?? undefined });
       bus.publish(run.userId, {
         type: "execution_error",
         ...owner,
