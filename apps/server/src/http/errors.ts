@@ -81,6 +81,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const known = clientError(err);
     if (known) {
+      if (known !== err) request.log.warn({ err }, "request refused: the database cannot be reached");
       if (known.headers) reply.headers(known.headers);
       return reply.status(known.status).send(errorBody(known.code, known.message, known.fields));
     }
