@@ -180,7 +180,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     perUser: env.TERMINALS_PER_USER,
   });
   // Judged dead, this node's shells kept running: the others are told where they are again.
-  nodes.onRevived(() => void terminals.recordAgain().catch(() => {}));
+  nodes.onRevived(
+    () => void terminals.recordAgain().catch((err) => app.log.warn({ err }, "terminals not recorded again")),
+  );
   // (onClose hooks run last-added first: the terminals end before the sandbox closes.)
   app.addHook("onClose", () => terminals.closeAll());
   // The LLM gateway: every model call goes through llm.gateway (per-user settings, five providers).

@@ -52,6 +52,7 @@ export class Transcriber {
     const headers: Record<string, string> = { "content-type": encoded.headers.get("content-type") ?? "" };
     if (connection.apiKey) headers.authorization = `Bearer ${connection.apiKey}`;
     let response: Response;
+    let answer: string;
     try {
       response = await connection.fetch(`${connection.baseUrl}/audio/transcriptions`, {
         method: "POST",
@@ -59,6 +60,7 @@ export class Transcriber {
         body,
         signal: AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)]),
       });
+      answer = await response.text(); // a body cut midway is the provider's failure too
     } catch (err) {
       if (signal.aborted) throw err;
       throw new LlmError(
@@ -67,7 +69,6 @@ export class Transcriber {
         `OpenAI could not be reached for transcription: ${String(err)}`,
       );
     }
-    const answer = await response.text();
     if (!response.ok) {
       const detail = answer.slice(0, 300);
       if (response.status === 401 || response.status === 403)

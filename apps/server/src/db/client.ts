@@ -8,8 +8,8 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import * as schema from "./schema";
+import { DatabasePool } from "./unreachable";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = "pglite" | "postgres";
@@ -70,7 +70,7 @@ export async function openPglite(dir?: string): Promise<Database> {
 }
 
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new DatabasePool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   pool.on("error", () => {
     /* idle client errors surface on the next query; do not crash */
   });

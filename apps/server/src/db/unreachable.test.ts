@@ -21,9 +21,21 @@ describe("databaseUnreachable", () => {
     const database = await openPostgres(
       `postgres://postgres:postgres@127.0.0.1:${await freePort()}/postgres`,
     );
-    const err = await failureOf(() => database.db.execute(sql`select 1`));
+    const query = await failureOf(() => database.db.execute(sql`select 1`));
+    // A transaction connects first, outside any query: the pool says the failure is the database's.
+    const transaction = await failureOf(() => database.db.transaction((tx) => tx.execute(sql`select 1`)));
     await database.close();
-    expect(databaseUnreachable(err)).toBe(true);
+    expect(databaseUnreachable(query)).toBe(true);
+    expect(databaseUnreachable(transaction)).toBe(true);
+  });
+
+  it("is false for another service's socket errors: a provider's body cut, a mail server's timeout", () => {
+    const cut = Object.assign(new Error("aborted"), { code: "ECONNRESET" });
+    const mail = Object.assign(new Error("Connection timeout"), { code: "ETIMEDOUT" });
+    const refused = new TypeError("fetch failed", {
+      cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9"), { code: "ECONNREFUSED" }),
+    });
+    for (const err of [cut, mail, refused]) expect(databaseUnreachable(err)).toBe(false);
   });
 
   it("is false for a query that is wrong, and for errors that are not the database's", async () => {

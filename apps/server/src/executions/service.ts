@@ -6,7 +6,7 @@ import {
   type User,
   WORKSPACE_HOME,
 } from "@neuroos/contracts";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Cluster } from "../cluster/cluster";
 import { type NodeRegistry, type NodeSweeper, onAliveNode, releaseStaleClaims } from "../cluster/nodes";
 import type { Db } from "../db/client";
@@ -120,13 +120,17 @@ export class ExecutionService {
   async start(request: ExecutionRequest): Promise<{ done: Promise<ExecutionOutcome> }> {
     const release = this.deps.slots.acquire(request.user.id);
     const executionId = randomUUID();
+    // Known to this node from here on: its row counts among the person's, and it can be stopped.
+    const controller = new AbortController();
+    this.running.set(executionId, { userId: request.user.id, controller });
     try {
       await this.claim(executionId, request);
     } catch (err) {
+      this.running.delete(executionId);
       release();
       throw err;
     }
-    return { done: this.execute(executionId, request, release) };
+    return { done: this.execute(executionId, request, controller, release) };
   }
 
   /** Starts a job (refused as `start` is) and resolves when it has ended. */
@@ -137,7 +141,8 @@ export class ExecutionService {
   /**
    * The job's row, naming this node, unless the person already has their SANDBOX_JOBS_PER_USER
    * running on the live nodes: one person's claims are taken one at a time (a lock per person), so
-   * the cap holds under a burst across nodes.
+   * the cap holds under a burst across nodes. This node's rows count only for the jobs it has (a
+   * row whose delete failed has no job behind it, and the sweep drops it later).
    */
   private claim(executionId: string, request: ExecutionRequest): Promise<void> {
     const { user } = request;
@@ -146,7 +151,16 @@ export class ExecutionService {
       const [row] = await tx
         .select({ running: count() })
         .from(runningExecutions)
-        .where(and(eq(runningExecutions.userId, user.id), onAliveNode(runningExecutions.nodeId)));
+        .where(
+          and(
+            eq(runningExecutions.userId, user.id),
+            onAliveNode(runningExecutions.nodeId),
+            or(
+              ne(runningExecutions.nodeId, this.deps.cluster.nodeId),
+              inArray(runningExecutions.id, [...this.running.keys()]),
+            ),
+          ),
+        );
       const running = row?.running ?? 0;
       if (running >= this.deps.perUser) throw tooManyJobs(running);
       await tx.insert(runningExecutions).values({
@@ -165,15 +179,15 @@ export class ExecutionService {
   private async execute(
     executionId: string,
     request: ExecutionRequest,
+    controller: AbortController,
     release: () => void,
   ): Promise<ExecutionOutcome> {
     const { sandbox, workspaces, bus } = this.deps;
     const { user, sessionId } = request;
     const owner = ownerOf(request);
-    const controller = new AbortController();
     const onAbort = () => controller.abort();
     request.signal?.addEventListener("abort", onAbort, { once: true });
-    this.running.set(executionId, { userId: user.id, controller });
+    if (request.signal?.aborted) controller.abort(); // while its place was being claimed
     const command = commandOf(request);
     let claimed = true;
     try {
@@ -210,6 +224,8 @@ export class ExecutionService {
         executionId,
         result: { output, success, exitCode: result.exitCode, durationMs: result.durationMs },
       });
+      // The run happened and its browsers were told: a log entry the database could not take
+      // (it went away meanwhile) does not make it a failure for the caller.
       await recordExecution(this.deps, {
         userId: user.id,
         sessionId,
@@ -225,7 +241,7 @@ export class ExecutionService {
           durationMs: result.durationMs,
           ...request.caller,
         },
-      });
+      }).catch(() => undefined);
       return outcome;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

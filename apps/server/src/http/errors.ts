@@ -22,11 +22,14 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The error to tell the client, when there is one to tell: an `AppError` as it is, and a database
- * that cannot be reached as a 503 to try again later (not an internal error: nothing is wrong with
- * the request, and nothing was stored). Anything else stays an internal error, logged.
+ * that cannot be reached as a 503 to try again later (nothing is wrong with the request; a write
+ * whose connection was lost while it committed may or may not be stored, as with any outage).
+ * Anything else stays the handler's: a 4xx of Fastify's as it is, an internal error logged.
  */
 export function clientError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
+  const status = (err as { statusCode?: unknown } | undefined)?.statusCode;
+  if (typeof status === "number" && status < 500) return undefined; // e.g. an upload the client cut
   if (databaseUnreachable(err))
     return new AppError(
       503,

@@ -77,6 +77,8 @@ export async function terminalRoutes(app: FastifyInstance, deps: TerminalRouteDe
         } catch (err) {
           const known = clientError(err);
           if (!known) request.log.error({ err }, "terminal failed to start");
+          else if (known !== err)
+            request.log.warn({ err }, "terminal refused: the database cannot be reached");
           send(socket, {
             type: "error",
             code: known ? known.code : "internal_error",

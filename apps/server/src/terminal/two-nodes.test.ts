@@ -146,9 +146,10 @@ describe.skipIf(!sandboxReady || !postgresUrl)("terminals on two nodes of one Po
     const terminalId = await detachedTerminal(a, "back-$((6*7))");
     const [row] = await rowsOf(userId);
     const nodeA = row?.nodeId ?? "";
-    // Node A stalled: another node's sweep removed it and its terminals' rows.
-    await first.db.delete(serverNodes).where(eq(serverNodes.id, nodeA));
+    // Node A stalled: another node's sweep removed its terminals' rows and it (in this order, so a
+    // heartbeat of A's in between finds nothing yet to record again).
     await first.db.delete(liveTerminals).where(eq(liveTerminals.nodeId, nodeA));
+    await first.db.delete(serverNodes).where(eq(serverNodes.id, nodeA));
     // A's next heartbeat (every 2 s) finds it was judged dead, and records its shell again.
     await expect
       .poll(async () => (await rowsOf(userId)).map((r) => [r.id, r.nodeId]), { timeout: 6000, interval: 250 })

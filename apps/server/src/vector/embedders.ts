@@ -88,6 +88,7 @@ export async function remoteEmbedder(
 
   const batch = async (input: string[], signal?: AbortSignal): Promise<Float32Array[]> => {
     let response: Response;
+    let text: string;
     try {
       response = await connection.fetch(url, {
         method: "POST",
@@ -95,6 +96,7 @@ export async function remoteEmbedder(
         body: JSON.stringify({ model: info.modelId, input }),
         signal: AbortSignal.any([...(signal ? [signal] : []), AbortSignal.timeout(TIMEOUT_MS)]),
       });
+      text = await response.text(); // a body cut midway is the provider's failure too
     } catch (err) {
       if (signal?.aborted) throw err;
       throw new LlmError(
@@ -103,7 +105,6 @@ export async function remoteEmbedder(
         `${name} could not be reached for embeddings: ${String(err)}`,
       );
     }
-    const text = await response.text();
     if (!response.ok) {
       const code =
         response.status === 401 || response.status === 403 ? "llm_invalid_key" : "llm_provider_down";
