@@ -9,14 +9,6 @@ import { NodeRegistry } from "./nodes";
 const postgresUrl = inject("postgresUrl");
 const log = pino({ level: "silent" }) as unknown as FastifyBaseLogger;
 
-async function until(check: () => Promise<boolean> | boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe.skipIf(postgresUrl === null)("cluster: nodes alive and dead", () => {
   let database: Database;
   const registries: NodeRegistry[] = [];
@@ -46,7 +38,7 @@ describe.skipIf(postgresUrl === null)("cluster: nodes alive and dead", () => {
     await registry.start();
     await new Promise((r) => setTimeout(r, 300));
     expect(await exists("silent")).toBe(true); // 300 ms healthy: not yet a judge
-    await until(async () => !(await exists("silent")), 3000);
+    await expect.poll(() => exists("silent"), { timeout: 3000, interval: 20 }).toBe(false);
   });
 
   it("a node that finds itself judged dead says so and gives its work up", async () => {
@@ -58,7 +50,7 @@ describe.skipIf(postgresUrl === null)("cluster: nodes alive and dead", () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(revived).toEqual([]);
     await database.db.execute(sql`delete from server_nodes where id = 'judged'`); // another node's sweep
-    await until(() => revived.length === 1);
+    await expect.poll(() => revived.length, { timeout: 5000, interval: 20 }).toBe(1);
     expect(await exists("judged")).toBe(true); // and it is alive again from then on
     await new Promise((r) => setTimeout(r, 200));
     expect(revived).toHaveLength(1);

@@ -26,6 +26,13 @@ const lostConnection =
 /** Errors the database's pool raised while connecting (marked by `DatabasePool`). */
 const fromPool = new WeakSet<object>();
 
+/** How pg's pool answers a connect with a callback (it uses that form itself, for `query`). */
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
 /**
  * The application's PostgreSQL pool: a connection it cannot make is marked as the database's, so
  * `databaseUnreachable` tells it from another service's socket errors. (Queries' errors are the
@@ -33,20 +40,8 @@ const fromPool = new WeakSet<object>();
  */
 export class DatabasePool extends pg.Pool {
   connect(): Promise<pg.PoolClient>;
-  connect(
-    callback: (
-      err: Error | undefined,
-      client: pg.PoolClient | undefined,
-      done: (release?: unknown) => void,
-    ) => void,
-  ): void;
-  connect(
-    callback?: (
-      err: Error | undefined,
-      client: pg.PoolClient | undefined,
-      done: (release?: unknown) => void,
-    ) => void,
-  ): Promise<pg.PoolClient> | undefined {
+  connect(callback: ConnectCallback): void;
+  connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
     const mark = (err: Error | undefined) => {
       if (err) fromPool.add(err);
       return err;

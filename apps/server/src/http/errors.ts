@@ -1,5 +1,5 @@
 import type { ApiError, ErrorCode } from "@neuroos/contracts";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from "fastify";
 import type { ZodType } from "zod";
 import { databaseUnreachable } from "../db/unreachable";
 import { badTextPath } from "./text-guard";
@@ -18,29 +18,30 @@ export class AppError extends Error {
 }
 
 /** Seconds a client is asked to wait before it tries again while the database is away. */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The error to tell the client, when there is one to tell: an `AppError` as it is, and a database
  * that cannot be reached as a 503 to try again later (nothing is wrong with the request; a write
  * whose connection was lost while it committed may or may not be stored, as with any outage).
- * Anything else stays the handler's: a 4xx of Fastify's as it is, an internal error logged.
+ * Anything else stays the caller's: a 4xx of Fastify's as it is, an internal error logged. The
+ * refusals for the database are logged here, as warnings, for every route alike.
  */
-export function clientError(err: unknown): AppError | undefined {
+export function clientError(err: unknown, log: Pick<FastifyBaseLogger, "warn">): AppError | undefined {
   if (err instanceof AppError) return err;
   const status = (err as { statusCode?: unknown } | undefined)?.statusCode;
   if (typeof status === "number" && status < 500) return undefined; // e.g. an upload the client cut
-  if (databaseUnreachable(err))
-    return new AppError(
-      503,
-      "service_unavailable",
-      "The database cannot be reached right now. Try again in a moment.",
-      undefined,
-      {
-        "retry-after": String(DATABASE_RETRY_AFTER_SECONDS),
-      },
-    );
-  return undefined;
+  if (!databaseUnreachable(err)) return undefined;
+  log.warn({ err }, "refused: the database cannot be reached");
+  return new AppError(
+    503,
+    "service_unavailable",
+    "The database cannot be reached right now. Try again in a moment.",
+    undefined,
+    {
+      "retry-after": String(DATABASE_RETRY_AFTER_SECONDS),
+    },
+  );
 }
 
 export const notFound = (what = "Resource") => new AppError(404, "not_found", `${what} not found`);
@@ -82,9 +83,8 @@ const statusCodes: Record<number, ErrorCode> = {
 /** Every error leaves the server as `{ error: { code, message } }` with its status. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const known = clientError(err);
+    const known = clientError(err, request.log);
     if (known) {
-      if (known !== err) request.log.warn({ err }, "request refused: the database cannot be reached");
       if (known.headers) reply.headers(known.headers);
       return reply.status(known.status).send(errorBody(known.code, known.message, known.fields));
     }

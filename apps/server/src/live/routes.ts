@@ -116,9 +116,7 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<
         try {
           await handler(ctx, parsed.data);
         } catch (err) {
-          const known = clientError(err);
-          if (known && known !== err)
-            request.log.warn({ err }, "live frame refused: the database cannot be reached");
+          const known = clientError(err, request.log);
           if (known) return ctx.send({ type: "error", code: known.code, message: known.message, requestId });
           request.log.error({ err }, "live frame failed");
           ctx.send({

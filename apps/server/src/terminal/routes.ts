@@ -75,10 +75,8 @@ export async function terminalRoutes(app: FastifyInstance, deps: TerminalRouteDe
           const maxFileSizeMb = deps.workspaces.quota(user.plan).maxFileBytes / (1024 * 1024);
           session = await deps.terminals.open(user.id, workspace, query.cols, query.rows, { maxFileSizeMb });
         } catch (err) {
-          const known = clientError(err);
+          const known = clientError(err, request.log);
           if (!known) request.log.error({ err }, "terminal failed to start");
-          else if (known !== err)
-            request.log.warn({ err }, "terminal refused: the database cannot be reached");
           send(socket, {
             type: "error",
             code: known ? known.code : "internal_error",
