@@ -33,6 +33,26 @@ test.describe("landing page", () => {
     await expect(page).toHaveURL("/support");
   });
 
+  test("each feature card leads to its screen, the IDE, search, accessibility and marketplace too", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const features = page.getByRole("region", { name: "Everything an AI workspace needs" });
+    for (const [name, href] of [
+      ["LLM console", "/dashboard"],
+      ["Code IDE", "/ide"],
+      ["Semantic search", "/vector-search"],
+      ["Accessibility suite", "/neuro-equality"],
+      ["Tools & MCP", "/dashboard/tools"],
+      ["Marketplace", "/marketplace"],
+    ] as const) {
+      await expect(features.getByRole("link", { name })).toHaveAttribute("href", href);
+    }
+    // The whole card is the link's target, not only its title.
+    await features.getByRole("listitem").filter({ hasText: "Install agents, prompt libraries" }).click();
+    await expect(page).toHaveURL("/marketplace");
+  });
+
   test("Launch Dashboard asks a signed-out visitor to sign in first", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("main").getByRole("link", { name: "Launch Dashboard" }).click();

@@ -1,3 +1,4 @@
+import { Store } from "lucide-react";
 import { NavLink } from "react-router";
 import { type AppEntry, appGroups, appRegistry, appsIn, isAvailable } from "../../app/registry";
 import { cn } from "../../lib/cn";
@@ -8,9 +9,24 @@ const itemClasses = "flex items-center gap-3 rounded-md px-3 py-2 text-sm";
 /** The groups the dashboard lists (the desktop's system apps are listed by the desktop). */
 const sidebarGroups = appGroups.filter((group) => group.id === "system" || group.id === "apps");
 
-function NavItem({ entry, onNavigate }: { entry: AppEntry; onNavigate?: () => void }) {
+type NavTarget = Pick<AppEntry, "id" | "title" | "icon" | "route"> & { available: boolean };
+
+const target = (entry: AppEntry): NavTarget => ({ ...entry, available: isAvailable(entry) });
+
+/**
+ * The full-screen apps beyond the spec's two groups, so none is reachable only from the desktop or a
+ * typed URL: the IDE, Vector Search, the NeuroEquality hub, and the marketplace (a page, not an app).
+ */
+const moreTargets: NavTarget[] = [
+  ...["ide", "vector-search", "neuro-equality"].flatMap((id) =>
+    appRegistry.filter((entry) => entry.id === id).map(target),
+  ),
+  { id: "marketplace", title: "Marketplace", icon: Store, route: "/marketplace", available: true },
+];
+
+function NavItem({ entry, onNavigate }: { entry: NavTarget; onNavigate?: () => void }) {
   const Icon = entry.icon;
-  if (!isAvailable(entry)) {
+  if (!entry.available) {
     return (
       <div aria-disabled="true" className={cn(itemClasses, "cursor-not-allowed text-muted-foreground")}>
         <Icon className="size-4 shrink-0 opacity-70" aria-hidden="true" />
@@ -46,7 +62,7 @@ function NavGroup({
   onNavigate,
 }: {
   title: string;
-  entries: AppEntry[];
+  entries: NavTarget[];
   onNavigate?: () => void;
 }) {
   return (
@@ -76,11 +92,16 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
         <NavGroup
           key={group.id}
           title={group.title}
-          entries={appsIn(group.id).filter((entry) => entry.sidebar !== false)}
+          entries={appsIn(group.id)
+            .filter((entry) => entry.sidebar !== false)
+            .map(target)}
           onNavigate={onNavigate}
         />
       ))}
-      {pinned.length > 0 ? <NavGroup title="Pinned" entries={pinned} onNavigate={onNavigate} /> : null}
+      <NavGroup title="More" entries={moreTargets} onNavigate={onNavigate} />
+      {pinned.length > 0 ? (
+        <NavGroup title="Pinned" entries={pinned.map(target)} onNavigate={onNavigate} />
+      ) : null}
     </nav>
   );
 }
