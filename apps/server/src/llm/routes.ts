@@ -9,9 +9,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
+import { DownloadError } from "../downloads/hub-file";
 import { AppError, parse } from "../http/errors";
 import type { Llm } from "./index";
-import { PullError } from "./local/pull";
 import { clientGone, sendEventStream } from "./sse";
 
 const statusQuerySchema = z.object({ refresh: z.enum(["1", "true", "0", "false"]).optional() });
@@ -96,7 +96,7 @@ export async function llmRoutes(app: FastifyInstance, deps: { db: Db; llm: Llm }
     try {
       return reply.status(202).send({ model: pulls.start(name) });
     } catch (err) {
-      if (err instanceof PullError)
+      if (err instanceof DownloadError)
         throw new AppError(400, "validation_failed", err.message, { name: err.message });
       throw err;
     }

@@ -2,12 +2,13 @@
 // bar; resumable (run it again after an interruption), checked against the Hub's sha256.
 import path from "node:path";
 import { localModelCatalog } from "@neuroos/contracts";
+import { DownloadError, type DownloadProgress } from "../../downloads/hub-file";
 import { loadEnv } from "../../env";
-import { PullError, type PullProgress, pullModel, pullTarget } from "./pull";
+import { pullModel, pullTarget } from "./pull";
 
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 
-function bar(p: PullProgress): string {
+function bar(p: DownloadProgress): string {
   if (!p.totalBytes) return `${p.state} ${mb(p.receivedBytes)}`;
   const ratio = Math.min(1, p.receivedBytes / p.totalBytes);
   const width = 30;
@@ -55,7 +56,7 @@ main().then(
   (code) => process.exit(code),
   (err: unknown) => {
     if (process.stderr.isTTY) process.stderr.write("\n");
-    console.error(err instanceof PullError ? `model:pull failed: ${err.message}` : err);
+    console.error(err instanceof DownloadError ? `model:pull failed: ${err.message}` : err);
     process.exit(1);
   },
 );

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type LocalModel, localModelCatalog } from "@neuroos/contracts";
+import { DownloadError, type DownloadProgress } from "../../downloads/hub-file";
 import { listInstalled } from "./models-dir";
-import { PullError, type PullProgress, pullModel, pullTarget } from "./pull";
+import { pullModel, pullTarget } from "./pull";
 
 interface Job {
   name: string;
@@ -31,14 +32,14 @@ export class PullManager {
     },
   ) {}
 
-  /** Starts (or joins) the download of `name`; throws PullError for an unknown name. */
+  /** Starts (or joins) the download of `name`; throws DownloadError for an unknown name. */
   start(name: string): LocalModel {
     return this.present(this.job(name).name);
   }
 
   /**
    * Starts (or joins) the download of `name` and waits until the Hub answered: rejects with the
-   * PullError when it cannot be downloaded at all (no network, no such file), before any byte.
+   * DownloadError when it cannot be downloaded at all (no network, no such file), before any byte.
    */
   async begin(name: string): Promise<LocalModel> {
     const job = this.job(name);
@@ -99,7 +100,7 @@ export class PullManager {
       hubUrl: this.options.hubUrl,
       token: this.options.token,
       signal: AbortSignal.any([this.controller.signal, cancel.signal]),
-      onProgress: (p: PullProgress) => {
+      onProgress: (p: DownloadProgress) => {
         Object.assign(job, p);
         markStarted();
       },
@@ -110,7 +111,7 @@ export class PullManager {
       },
       (err: unknown) => {
         Object.assign(job, { state: "failed", error: (err as Error).message });
-        markFailed(err instanceof PullError ? err : new PullError((err as Error).message));
+        markFailed(err instanceof DownloadError ? err : new DownloadError((err as Error).message));
         if (!cancel.signal.aborted) this.options.onError?.(err);
       },
     );

@@ -5,11 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DownloadProgress } from "../../downloads/hub-file";
 import { describeEachDatabase } from "../../test/databases";
 import { freePort, serverDir } from "../../test/server-process";
 import { buildTestApp, signedInUser, type TestApp } from "../../test/test-app";
 import { ProviderTestServer } from "../testing/provider-server";
-import { type PullProgress, pullModel, pullTarget } from "./pull";
+import { pullModel, pullTarget } from "./pull";
 
 const run = promisify(execFile);
 const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
@@ -32,8 +33,11 @@ describe("model:pull", () => {
   const options = (extra: object = {}) => ({ modelsDir: dir, hubUrl: `${hub.url}/hub`, ...extra });
 
   it("downloads with progress, verifies the Hub's sha256, then moves the file into place", async () => {
-    const progress: PullProgress[] = [];
-    const result = await pullModel(target, options({ onProgress: (p: PullProgress) => progress.push(p) }));
+    const progress: DownloadProgress[] = [];
+    const result = await pullModel(
+      target,
+      options({ onProgress: (p: DownloadProgress) => progress.push(p) }),
+    );
     expect(result).toEqual({ path: path.join(dir, target.file), sha256: sha(data), bytes: data.length });
     expect(fs.readFileSync(result.path).equals(data)).toBe(true);
     expect(progress.at(-1)).toEqual({
@@ -47,7 +51,7 @@ describe("model:pull", () => {
   it("resumes an interrupted download with a Range request", async () => {
     hub.hubFiles.set(`${target.repo}/${target.file}`, { data, cutAfterBytes: 1024 * 1024 });
     await expect(pullModel(target, options())).rejects.toThrow(
-      /Download interrupted at \d+%.*run again to resume/,
+      /Download interrupted at \d+%.*try again to resume/,
     );
     expect(fs.existsSync(path.join(dir, target.file))).toBe(false);
     const partial = fs.statSync(path.join(dir, ".partial", `${target.file}.part`)).size;
@@ -85,7 +89,7 @@ describe("model:pull", () => {
   it("fails with a clear message and writes nothing when the Hub cannot be reached", async () => {
     const port = await freePort();
     await expect(pullModel(target, { modelsDir: dir, hubUrl: `http://127.0.0.1:${port}` })).rejects.toThrow(
-      `Cannot reach http://127.0.0.1:${port} (ECONNREFUSED). Check the network connection (or HF_ENDPOINT) and run again.`,
+      `Cannot reach http://127.0.0.1:${port} (ECONNREFUSED). Check the network connection (or HF_ENDPOINT) and try again.`,
     );
     expect(files()).toEqual([]);
   });
