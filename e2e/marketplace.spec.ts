@@ -38,7 +38,7 @@ test("visitors search and filter on the server, see 'No Image' and the empty sta
   await expect(page).toHaveURL(/search=sql/);
   await market.searchFor("");
   await market.category.selectOption({ label: "AI models" });
-  await expect(market.titles()).toHaveCount(6);
+  await expect(market.titles()).toHaveCount(7);
   for (const card of await market.items.getByRole("listitem").all())
     await expect(card).toContainText("AI model");
   await market.searchFor("qwen");

@@ -70,9 +70,9 @@ import { systemRoutes } from "./system/routes";
 import { LiveTerminals } from "./terminal/live-terminals";
 import { TerminalManager } from "./terminal/manager";
 import { terminalRoutes } from "./terminal/routes";
-import { localEmbedder } from "./vector/glove";
 import { VectorIndexer } from "./vector/indexer";
-import { EmbeddingModels, loadPgvector } from "./vector/models";
+import type { DownloadableEmbedding } from "./vector/model-downloads";
+import { openEmbeddingModels } from "./vector/models";
 import { vectorRoutes } from "./vector/routes";
 import { VectorService } from "./vector/service";
 import { defaultWebDist, webRoutes } from "./web/static";
@@ -96,6 +96,8 @@ export interface AppDeps {
   cluster?: Cluster;
   /** How often this node says it is alive, and after how long a silent node is dead (tests). */
   heartbeat?: { heartbeatMs?: number; deadAfterMs?: number };
+  /** The embedding models that can be downloaded (all-MiniLM-L6-v2 unless given: tests give a tiny one). */
+  embeddingDownloads?: DownloadableEmbedding[];
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -265,14 +267,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ideRoutes, { db: database.db, sandbox, executions, workspaces });
   // Semantic search: the local embedder (or the person's provider's), pgvector's HNSW where the
   // database has it.
-  const embeddingModels = new EmbeddingModels(
-    database.db,
-    localEmbedder(),
-    await loadPgvector(database.db),
-    llm.gateway,
-    path.join(env.DATA_DIR, "embedding-models"),
-  );
-  await embeddingModels.ensureIndex(embeddingModels.local);
+  const embeddingModels = await openEmbeddingModels({
+    db: database.db,
+    gateway: llm.gateway,
+    dir: path.join(env.DATA_DIR, "embedding-models"),
+    hubUrl: env.HF_ENDPOINT,
+    token: env.HF_TOKEN,
+    catalog: deps.embeddingDownloads,
+  });
+  app.addHook("onClose", () => embeddingModels.downloads?.close());
   const vectors = new VectorService(database.db, embeddingModels);
   await vectors.analyze();
   const indexer = new VectorIndexer(database.db, vectors, workspaces);

@@ -69,13 +69,17 @@ export interface EmbeddingModel {
   modelId: string;
   dimensions: number;
   isActive: boolean;
+  /** Not on the server yet: choosing it downloads it first (all-MiniLM-L6-v2, about 23 MB). */
+  needsDownload?: boolean;
 }
 
 /** A switch of the embedding model: the index re-embedded in the background. */
 export interface EmbeddingModelSwitch {
   target: string;
-  state: "embedding" | "done" | "failed";
+  state: "downloading" | "embedding" | "done" | "failed";
   done: number;
   total: number;
   error?: string;
+  /** While the model downloads to the server. */
+  download?: { receivedBytes: number; totalBytes: number | null };
 }

@@ -1,6 +1,7 @@
 import { createHash, type Hash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { AppError } from "../http/errors";
 import { lockDownload } from "./download-lock";
 
 export interface DownloadProgress {
@@ -19,6 +20,30 @@ export class DownloadError extends Error {
   ) {
     super(message);
   }
+}
+
+/** Settles once a download is under way (bytes are coming) or has ended; rejects when it failed before. */
+export function startSignal(): {
+  started: Promise<void>;
+  markStarted(): void;
+  markFailed(err: unknown): void;
+} {
+  let markStarted: () => void = () => {};
+  let markFailed: (err: unknown) => void = () => {};
+  const started = new Promise<void>((resolve, reject) => {
+    markStarted = resolve;
+    markFailed = reject;
+  });
+  started.catch(() => {});
+  return { started, markStarted, markFailed };
+}
+
+/** What a person is told when a model download cannot start: 503, in words, before anything is recorded. */
+export function downloadUnavailable(err: DownloadError): AppError {
+  const why = err.unreachable
+    ? `No network: this server cannot reach Hugging Face to download the model. ${err.message}`
+    : `The model cannot be downloaded: ${err.message}`;
+  return new AppError(503, "service_unavailable", why);
 }
 
 export interface HubFileOptions {

@@ -16,7 +16,10 @@ export interface TestApp {
 export async function buildTestApp(
   database: Database,
   env: Record<string, string> = {},
-  options: Pick<AppDeps, "loginPerMinute" | "signInWindows" | "cluster" | "heartbeat"> = {},
+  options: Pick<
+    AppDeps,
+    "loginPerMinute" | "signInWindows" | "cluster" | "heartbeat" | "embeddingDownloads"
+  > = {},
 ): Promise<TestApp> {
   const mails: Mail[] = [];
   const app = await buildApp({
@@ -36,6 +39,7 @@ export async function buildTestApp(
     signInWindows: options.signInWindows,
     cluster: options.cluster,
     heartbeat: options.heartbeat,
+    embeddingDownloads: options.embeddingDownloads,
   });
   await app.ready();
   return { app, mails };

@@ -17,6 +17,8 @@ export interface EmbeddingModelInfo {
   provider: "local" | "transformers" | ProviderId;
   modelId: string;
   dimensions: number;
+  /** Not on this server yet: choosing it downloads it first (model-downloads.ts). */
+  needsDownload?: true;
 }
 
 export const OPENAI_EMBEDDING: EmbeddingModelInfo = {

@@ -7,9 +7,23 @@ import type { EmbeddingModels, ModelSwitch } from "./models";
 /** Objects re-embedded per step. */
 const OBJECTS_PER_STEP = 16;
 
-export type PublicSwitch = Omit<ModelSwitch, "cancel">;
-export const publicSwitch = (s: ModelSwitch | undefined): PublicSwitch | null =>
-  s ? { target: s.target, state: s.state, done: s.done, total: s.total, error: s.error } : null;
+export type PublicSwitch = Omit<ModelSwitch, "cancel" | "downloadProgress"> & {
+  download?: { receivedBytes: number; totalBytes: number | null };
+};
+export function publicSwitch(s: ModelSwitch | undefined): PublicSwitch | null {
+  if (!s) return null;
+  const download = s.state === "downloading" ? s.downloadProgress?.() : null;
+  return {
+    target: s.target,
+    state: s.state,
+    done: s.done,
+    total: s.total,
+    error: s.error,
+    ...(download
+      ? { download: { receivedBytes: download.receivedBytes, totalBytes: download.totalBytes } }
+      : {}),
+  };
+}
 
 interface ObjectKey {
   objectType: string;
@@ -59,7 +73,7 @@ async function reembed(db: Db, userId: string, from: string, target: Embedder, o
 }
 
 /**
- * Switches a person's embedding model: checks the target answers, then re-embeds their index
+ * Switches a person's embedding model: downloads it if it must, checks it answers, then re-embeds their index
  * in the background with progress. Searches use the old index until the new one is complete;
  * objects written meanwhile are embedded with both.
  */
@@ -69,25 +83,37 @@ export async function startModelSwitch(
   userId: string,
   targetId: string,
 ): Promise<ModelSwitch | undefined> {
-  models.info(targetId);
+  const info = models.info(targetId);
   const from = await models.chosenId(userId);
   models.switches.get(userId)?.cancel.abort();
   models.switches.delete(userId);
   if (targetId === from) return undefined;
-  const target = await models.embedder(userId, targetId);
-  await target.embedMany(["probe"]); // a provider that cannot embed says so now, not halfway
+  // A model not on the server yet is downloaded first (a Hub out of reach is said now); any other
+  // is asked to embed now, so a provider that cannot embed says so at once, not halfway.
+  const download = info.needsDownload ? await models.download(info) : null;
+  let target = download ? null : await models.embedder(userId, targetId);
+  await target?.embedMany(["probe"]);
   // What an earlier, unfinished switch left behind.
   await db.delete(vectorChunks).where(and(eq(vectorChunks.userId, userId), ne(vectorChunks.model, from)));
   const total = (await missing(db, userId, from, targetId)).length;
   const job: ModelSwitch = {
     target: targetId,
-    state: "embedding",
+    state: download ? "downloading" : "embedding",
+    downloadProgress: () => models.downloads?.progress(info.modelId) ?? null,
     done: 0,
     total,
     cancel: new AbortController(),
   };
   models.switches.set(userId, job);
   void (async () => {
+    if (download) {
+      await download.finished;
+      if (job.cancel.signal.aborted) return;
+      target = await models.embedder(userId, targetId);
+      await target.embedMany(["probe"]);
+      job.state = "embedding";
+    }
+    if (!target) return;
     for (;;) {
       if (job.cancel.signal.aborted) return;
       const objects = await missing(db, userId, from, targetId, OBJECTS_PER_STEP);

@@ -58,6 +58,7 @@ describeEachDatabase("semantic search: embedding models and an index kept curren
       "glove-100d",
       "openai:text-embedding-3-small",
       "ollama:nomic-embed-text",
+      "transformers:all-MiniLM-L6-v2",
     ]);
     expect(models[1]).toMatchObject({
       provider: "openai",

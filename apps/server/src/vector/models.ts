@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { vectorSettings } from "../db/schema";
+import { DownloadError, downloadUnavailable } from "../downloads/hub-file";
 import { AppError } from "../http/errors";
 import type { LlmGateway } from "../llm";
 import {
@@ -12,13 +13,16 @@ import {
   OPENAI_EMBEDDING,
   remoteEmbedder,
 } from "./embedders";
-import type { GloveEmbedder } from "./glove";
+import { type GloveEmbedder, localEmbedder } from "./glove";
+import { type DownloadableEmbedding, type EmbeddingDownload, EmbeddingDownloads } from "./model-downloads";
 import { transformersEmbedder, transformersModels } from "./transformers";
 
 /** A switch of a person's embedding model: their index re-embedded in the background. */
 export interface ModelSwitch {
   target: string;
-  state: "embedding" | "done" | "failed";
+  state: "downloading" | "embedding" | "done" | "failed";
+  /** While the target model downloads: its progress. */
+  downloadProgress?: () => EmbeddingDownload | null;
   done: number;
   total: number;
   error?: string;
@@ -61,14 +65,45 @@ export class EmbeddingModels {
     private readonly gateway?: LlmGateway,
     /** Where transformers.js models are placed (`<DATA_DIR>/embedding-models`). */
     private readonly transformersDir?: string,
+    /** The models that can be downloaded into it. */
+    readonly downloads?: EmbeddingDownloads,
   ) {
     this.local = localEmbedderOf(glove);
     this.fixed = [localModelInfo(glove), ...(gateway ? [OPENAI_EMBEDDING, OLLAMA_EMBEDDING] : [])];
   }
 
-  /** The models to choose from: the local one, the providers', and the transformers.js folders present now. */
+  /**
+   * The models to choose from: the local one, the providers', the transformers.js folders present
+   * now, and those that can be downloaded (listed until they are present).
+   */
   get catalog(): EmbeddingModelInfo[] {
-    return [...this.fixed, ...(this.transformersDir ? transformersModels(this.transformersDir) : [])];
+    const present = this.transformersDir ? transformersModels(this.transformersDir) : [];
+    const downloadable = (this.downloads?.catalog ?? [])
+      .filter((m) => !present.some((p) => p.modelId === m.name))
+      .map(
+        (m): EmbeddingModelInfo => ({
+          id: `transformers:${m.name}`,
+          name: `${m.name} (transformers.js, downloaded once)`,
+          provider: "transformers",
+          modelId: m.name,
+          dimensions: m.dimensions,
+          needsDownload: true,
+        }),
+      );
+    return [...this.fixed, ...present, ...downloadable];
+  }
+
+  /**
+   * Starts (or joins) the download of a model that needs one; answers once bytes are coming, or
+   * throws a 503 in words (no network) before anything changes.
+   */
+  async download(info: EmbeddingModelInfo): Promise<{ finished: Promise<void> }> {
+    if (!this.downloads) throw new AppError(404, "not_found", `No embedding model '${info.id}'`);
+    try {
+      return await this.downloads.begin(info.modelId);
+    } catch (err) {
+      throw err instanceof DownloadError ? downloadUnavailable(err) : err;
+    }
   }
 
   info(id: string): EmbeddingModelInfo {
@@ -88,6 +123,8 @@ export class EmbeddingModels {
 
   async embedder(userId: string, id: string): Promise<Embedder> {
     const info = this.info(id);
+    if (info.needsDownload)
+      throw new AppError(409, "conflict", `${info.name} is not downloaded yet: choose it to download it`);
     if (info.provider === "local") return this.local;
     const embedder =
       info.provider === "transformers" && this.transformersDir
@@ -138,4 +175,30 @@ export class EmbeddingModels {
     }
     return made;
   }
+}
+
+/**
+ * The server's embedding models: the local GloVe embedder, the providers' (through the gateway),
+ * transformers.js models in `dir` and those that can be downloaded into it from `hubUrl`; pgvector's
+ * HNSW where the database has it.
+ */
+export async function openEmbeddingModels(deps: {
+  db: Db;
+  gateway: LlmGateway;
+  dir: string;
+  hubUrl: string;
+  token?: string;
+  catalog?: DownloadableEmbedding[];
+}): Promise<EmbeddingModels> {
+  const downloads = new EmbeddingDownloads({ ...deps });
+  const models = new EmbeddingModels(
+    deps.db,
+    localEmbedder(),
+    await loadPgvector(deps.db),
+    deps.gateway,
+    deps.dir,
+    downloads,
+  );
+  await models.ensureIndex(models.local);
+  return models;
 }

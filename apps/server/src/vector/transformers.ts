@@ -2,19 +2,31 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Embedder, EmbeddingModelInfo } from "./embedders";
 
-/** A transformers.js model folder holds these (the layout of Hugging Face's ONNX exports). */
-const REQUIRED = ["config.json", "tokenizer.json", path.join("onnx", "model.onnx")];
+/** A transformers.js model folder holds these (the layout of Hugging Face's ONNX exports)... */
+const REQUIRED = ["config.json", "tokenizer.json"];
+/** ...and its weights: full precision, or quantized to 8 bits (what the Hub's downloads are). */
+const WEIGHTS = [
+  { file: path.join("onnx", "model.onnx"), dtype: "fp32" },
+  { file: path.join("onnx", "model_quantized.onnx"), dtype: "q8" },
+] as const;
+
+const weightsIn = (folder: string) => WEIGHTS.find((w) => existsSync(path.join(folder, w.file)));
 const BATCH = 32;
 
 /**
- * The sentence-embedding models placed in the data directory (`<DATA_DIR>/embedding-models/<name>/`,
- * e.g. all-MiniLM-L6-v2's ONNX export): nothing is downloaded, a folder is used when its files
- * are there. Dimensions come from its config.json (hidden_size).
+ * The sentence-embedding models in the data directory (`<DATA_DIR>/embedding-models/<name>/`,
+ * placed there by hand or downloaded by model-downloads.ts): a folder is used once its files are
+ * all there. Dimensions come from its config.json (hidden_size).
  */
 export function transformersModels(dir: string): EmbeddingModelInfo[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && REQUIRED.every((f) => existsSync(path.join(dir, d.name, f))))
+    .filter(
+      (d) =>
+        d.isDirectory() &&
+        REQUIRED.every((f) => existsSync(path.join(dir, d.name, f))) &&
+        weightsIn(path.join(dir, d.name)),
+    )
     .flatMap((d) => {
       try {
         const config = JSON.parse(readFileSync(path.join(dir, d.name, "config.json"), "utf8"));
@@ -50,7 +62,8 @@ async function extractor(dir: string, name: string): Promise<Extractor> {
       transformers.env.allowRemoteModels = false;
       transformers.env.allowLocalModels = true;
       transformers.env.localModelPath = `${dir}${path.sep}`;
-      const pipe = await transformers.pipeline("feature-extraction", name, { dtype: "fp32" });
+      const dtype = weightsIn(key)?.dtype ?? "fp32";
+      const pipe = await transformers.pipeline("feature-extraction", name, { dtype });
       return pipe as unknown as Extractor;
     })();
     loading.catch(() => extractors.delete(key));

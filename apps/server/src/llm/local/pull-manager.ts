@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type LocalModel, localModelCatalog } from "@neuroos/contracts";
-import { DownloadError, type DownloadProgress } from "../../downloads/hub-file";
+import { DownloadError, type DownloadProgress, startSignal } from "../../downloads/hub-file";
 import { listInstalled } from "./models-dir";
 import { pullModel, pullTarget } from "./pull";
 
@@ -77,13 +77,7 @@ export class PullManager {
     const running = this.jobs.get(target.name);
     if (running && (running.state === "downloading" || running.state === "verifying")) return running;
     const cancel = new AbortController();
-    let markStarted: () => void = () => {};
-    let markFailed: (err: unknown) => void = () => {};
-    const started = new Promise<void>((resolve, reject) => {
-      markStarted = resolve;
-      markFailed = reject;
-    });
-    started.catch(() => {});
+    const { started, markStarted, markFailed } = startSignal();
     const job: Job = {
       name: target.name,
       file: target.file,

@@ -79,6 +79,8 @@ export interface HubFile {
   noRange?: boolean;
   /** Send the body at about this rate (a download whose progress can be watched). */
   bytesPerSecond?: number;
+  /** Kept in git, not LFS (small files such as config.json): the Hub announces no sha256 or linked size. */
+  inGit?: boolean;
 }
 
 const ROUTES: Record<string, Flavor> = {
@@ -313,8 +315,7 @@ export class ProviderTestServer {
     if (!file) return void res.writeHead(404, { "x-error-code": "EntryNotFound" }).end("Entry not found");
     const sha = file.sha256 ?? createHash("sha256").update(file.data).digest("hex");
     const headers = {
-      "x-linked-etag": `"${sha}"`,
-      "x-linked-size": String(file.data.length),
+      ...(file.inGit ? {} : { "x-linked-etag": `"${sha}"`, "x-linked-size": String(file.data.length) }),
       "accept-ranges": "bytes",
     };
     if (req.method === "HEAD")

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { startModelSwitch } from "../../vector/model-switch";
+import { publicSwitch, startModelSwitch } from "../../vector/model-switch";
 import type { EmbeddingModels } from "../../vector/models";
 import type { Installer } from "../installer";
 
@@ -25,6 +25,18 @@ export function embeddingModelInstaller(deps: { db: Db; models: EmbeddingModels 
     async progress({ user, payload }) {
       const job = models.switches.get(user.id);
       if (!job || job.target !== payload.modelId || job.state === "done") return null;
+      if (job.state === "downloading") {
+        const download = publicSwitch(job)?.download;
+        return {
+          state: "installing",
+          progress: {
+            done: download?.receivedBytes ?? 0,
+            total: download?.totalBytes ?? null,
+            unit: "bytes",
+          },
+          message: "Downloading the model to the server",
+        };
+      }
       if (job.state === "embedding")
         return {
           state: "installing",

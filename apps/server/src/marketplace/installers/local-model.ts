@@ -1,6 +1,5 @@
 import { localModelCatalog } from "@neuroos/contracts";
-import { DownloadError } from "../../downloads/hub-file";
-import { AppError } from "../../http/errors";
+import { DownloadError, downloadUnavailable } from "../../downloads/hub-file";
 import type { PullManager } from "../../llm/local/pull-manager";
 import type { Installer } from "../installer";
 
@@ -11,11 +10,7 @@ async function begin(pulls: PullManager, name: string): Promise<void> {
   try {
     await pulls.begin(name);
   } catch (err) {
-    if (!(err instanceof DownloadError)) throw err;
-    const why = err.unreachable
-      ? `No network: this server cannot reach Hugging Face to download the model. ${err.message}`
-      : `The model cannot be downloaded: ${err.message}`;
-    throw new AppError(503, "service_unavailable", why);
+    throw err instanceof DownloadError ? downloadUnavailable(err) : err;
   }
 }
 

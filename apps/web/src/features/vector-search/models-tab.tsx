@@ -4,6 +4,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
+import { formatBytes } from "../../lib/format";
 import { useIndexStatus, useModels, vectorApi, vectorKeys } from "./vector-api";
 
 /**
@@ -16,7 +17,7 @@ export function ModelsTab() {
   const queryClient = useQueryClient();
   const [choosing, setChoosing] = useState<string | null>(null);
   const switching = status.data?.switching ?? null;
-  const running = switching?.state === "embedding";
+  const running = switching?.state === "embedding" || switching?.state === "downloading";
 
   // The list's active model changes when a switch completes.
   useEffect(() => {
@@ -44,7 +45,22 @@ export function ModelsTab() {
     <div className="grid gap-3 text-sm">
       {switching ? (
         <div role="status" className="grid gap-1">
-          {switching.state === "embedding" ? (
+          {switching.state === "downloading" ? (
+            <>
+              <span>
+                Downloading {nameOf(switching.target)} to the server:{" "}
+                {formatBytes(switching.download?.receivedBytes ?? 0)}
+                {switching.download?.totalBytes ? ` of ${formatBytes(switching.download.totalBytes)}` : ""}.
+                Your index is re-embedded with it next; searches use the current model until then.
+              </span>
+              <progress
+                max={Math.max(1, switching.download?.totalBytes ?? 1)}
+                value={switching.download?.receivedBytes ?? 0}
+                aria-label="Download progress"
+                className="h-2 w-full"
+              />
+            </>
+          ) : switching.state === "embedding" ? (
             <>
               <span>
                 Re-embedding for {nameOf(switching.target)}: {switching.done} of {switching.total} items.
@@ -79,15 +95,20 @@ export function ModelsTab() {
                   variant="outline"
                   className="ml-auto"
                   disabled={running || choosing !== null}
-                  aria-label={`Use ${m.name}`}
+                  aria-label={`${m.needsDownload ? "Download and use" : "Use"} ${m.name}`}
                   onClick={() => void choose(m.id)}
                 >
-                  {choosing === m.id ? "Checking..." : "Use this model"}
+                  {choosing === m.id
+                    ? "Checking..."
+                    : m.needsDownload
+                      ? "Download and use"
+                      : "Use this model"}
                 </Button>
               )}
             </div>
             <span>
               Provider {m.provider} · model {m.modelId} · {m.dimensions} dimensions ·{" "}
+              {m.needsDownload ? "downloaded to the server when chosen · " : ""}
               {models.data?.index === "hnsw" ? "HNSW index (pgvector)" : "exact cosine scan (no pgvector)"}
             </span>
           </li>

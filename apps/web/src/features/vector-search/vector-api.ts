@@ -34,7 +34,8 @@ export function useIndexStatus() {
     queryKey: vectorKeys.status,
     queryFn: async () => (await apiRequest("GET", "/api/vector/status")) as IndexStatus,
     refetchInterval: (query) =>
-      query.state.data?.progress.state === "indexing" || query.state.data?.switching?.state === "embedding"
+      query.state.data?.progress.state === "indexing" ||
+      ["downloading", "embedding"].includes(query.state.data?.switching?.state ?? "")
         ? 500
         : false,
   });
