@@ -151,6 +151,11 @@ export function toLlmError(err: unknown, ctx: ErrorContext): LlmError {
     return new LlmError(504, "llm_timeout", `${who} did not answer (${code})`);
   }
   const detail = (code && NETWORK_CODES[code]) ?? code ?? providerWords(message, ctx.redactor);
-  if (ctx.midStream) return new LlmError(502, "llm_provider_down", `${who} broke off the answer (${detail})`);
+  if (ctx.midStream)
+    return new LlmError(
+      502,
+      "llm_provider_down",
+      `The reply was cut short: ${who} broke off the answer (${detail})`,
+    );
   return new LlmError(502, "llm_provider_down", `Cannot reach ${who} (${detail})`);
 }

@@ -331,11 +331,12 @@ export class LlmGateway {
           throw providerStreamError(part.error) ?? part.error;
         } else if (part.type === "finish") {
           finish = { usage: toUsage(part.usage), finishReason: part.finishReason.unified };
+          // Recorded at once: a stream broken off after it still counts what arrived.
+          trace.usage = finish.usage;
+          trace.finishReason = finish.finishReason;
         }
       }
       if (deadline.timedOut) throw new Error("timed out");
-      trace.usage = finish.usage;
-      trace.finishReason = finish.finishReason;
       if (input.signal.aborted) return; // recorded as cancelled below
       await this.recordCall(trace.record("success"));
       yield {
