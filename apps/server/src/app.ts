@@ -53,6 +53,7 @@ import { mcpRoutes } from "./mcp/routes";
 import { McpServers } from "./mcp/servers";
 import { memoryRoutes } from "./memory/routes";
 import { MemoryService } from "./memory/service";
+import { Redactor } from "./redaction";
 import { sandboxConfig } from "./sandbox/config";
 import { JobSlots } from "./sandbox/limiter";
 import { codeInterpreterCheck, terminalCheck } from "./sandbox/module-check";
@@ -105,8 +106,10 @@ export const BODY_LIMIT = 1024 * 1024;
 /** Builds the whole HTTP application from its feature plugins; tests build it too. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database } = deps;
+  // Every secret the server holds, hidden from what people see and what the log keeps.
+  const redactor = Redactor.fromEnv(env);
   const app = Fastify({
-    logger: loggerOptions(env.LOG_LEVEL),
+    logger: loggerOptions(env.LOG_LEVEL, redactor),
     bodyLimit: BODY_LIMIT,
     trustProxy: env.TRUST_PROXY,
     genReqId: () => randomUUID(),
@@ -198,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     env,
     db: database.db,
     log: app.log,
+    redactor,
     recordCall: async (call) => {
       metrics.countModelCall(
         call.provider,
@@ -325,6 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     endpointPolicy: llm.endpointPolicy,
     lookup: (userId, name) => mcpServers.byName(userId, name),
     callTimeoutMs: env.MCP_CALL_TIMEOUT_MS,
+    redactor,
     launchStdio: sandboxLauncher({ sandbox, workspaces, owner: (userId) => mcpServers.owner(userId) }),
   });
   app.addHook("onClose", () => mcpConnections.closeAll());

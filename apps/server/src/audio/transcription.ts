@@ -1,7 +1,7 @@
 import { RECORDING_MAX_BYTES } from "@neuroos/contracts";
 import { AppError } from "../http/errors";
 import type { LlmGateway } from "../llm";
-import { LlmError } from "../llm/errors";
+import { LlmError, providerWords } from "../llm/errors";
 
 /** OpenAI's limit for one transcription upload. */
 export const TRANSCRIPTION_MAX_BYTES = RECORDING_MAX_BYTES;
@@ -42,6 +42,7 @@ export class Transcriber {
     await this.ensureAvailable(userId);
     const access = await this.gateway.access(userId);
     const connection = this.gateway.connectionFor("openai", access);
+    const redactor = this.gateway.redactorFor(access);
     const form = new FormData();
     const extension = type.split("/")[1]?.split(";")[0] ?? "webm";
     form.append("file", new Blob([new Uint8Array(audio)], { type }), `speech.${extension}`);
@@ -66,11 +67,11 @@ export class Transcriber {
       throw new LlmError(
         502,
         "llm_provider_down",
-        `OpenAI could not be reached for transcription: ${String(err)}`,
+        `OpenAI could not be reached for transcription: ${providerWords(String(err), redactor)}`,
       );
     }
     if (!response.ok) {
-      const detail = answer.slice(0, 300);
+      const detail = providerWords(answer, redactor);
       if (response.status === 401 || response.status === 403)
         throw new LlmError(
           502,

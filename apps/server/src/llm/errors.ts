@@ -1,6 +1,7 @@
 import { APICallError, JSONParseError, TypeValidationError } from "@ai-sdk/provider";
 import { type ErrorCode, type ProviderId, providerCatalog } from "@neuroos/contracts";
 import { AppError } from "../http/errors";
+import type { Redactor } from "../redaction";
 import { EndpointRefusedError } from "./endpoint-guard";
 import { ProviderStreamError } from "./stream-errors";
 
@@ -19,8 +20,8 @@ export class LlmError extends AppError {
 export interface ErrorContext {
   provider: ProviderId;
   model: string;
-  /** Strings (keys) that must never appear in a message. */
-  secrets: (string | null)[];
+  /** Hides the server's secrets and the person's keys in what the provider said. */
+  redactor: Redactor;
   /** The gateway's own timer fired (the upstream was aborted for it). */
   timedOut: boolean;
   timeoutMs: number;
@@ -47,9 +48,9 @@ export function retryAfterSeconds(headers: Record<string, string> | undefined): 
   return Number.isNaN(date) ? undefined : Math.max(1, Math.ceil((date - Date.now()) / 1000));
 }
 
-function scrub(text: string, secrets: (string | null)[]): string {
-  let out = text.replace(/\s+/g, " ").trim();
-  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join("[redacted]");
+/** A provider's words as a person may see them: redacted first, then shortened. */
+export function providerWords(text: string, redactor: Redactor): string {
+  const out = redactor.text(text).replace(/\s+/g, " ").trim();
   return out.length > 300 ? `${out.slice(0, 300)}…` : out;
 }
 
@@ -73,8 +74,8 @@ const NETWORK_CODES: Record<string, string> = {
 };
 
 /** An error the provider reported in its stream: its own message, and a code by its kind. */
-function fromStreamError(who: string, error: ProviderStreamError, secrets: (string | null)[]): LlmError {
-  const message = `${who} reported an error: ${scrub(error.message, secrets)}`;
+function fromStreamError(who: string, error: ProviderStreamError, redactor: Redactor): LlmError {
+  const message = `${who} reported an error: ${providerWords(error.message, redactor)}`;
   const kind = (error.kind ?? "").toLowerCase();
   if (/rate_limit/.test(kind)) return new LlmError(429, "llm_rate_limited", message, 1);
   if (/invalid_request|validation|not_found/.test(kind)) return new LlmError(400, "llm_bad_request", message);
@@ -95,7 +96,7 @@ export function toLlmError(err: unknown, ctx: ErrorContext): LlmError {
   }
   const chain = causes(err);
   const reported = chain.find((e) => e instanceof ProviderStreamError) as ProviderStreamError | undefined;
-  if (reported) return fromStreamError(who, reported, ctx.secrets);
+  if (reported) return fromStreamError(who, reported, ctx.redactor);
   const refused = chain.find((e) => e instanceof EndpointRefusedError);
   if (refused) return new LlmError(400, "llm_endpoint_refused", (refused as Error).message);
   const malformed = chain.some((e) => JSONParseError.isInstance(e) || TypeValidationError.isInstance(e));
@@ -104,7 +105,7 @@ export function toLlmError(err: unknown, ctx: ErrorContext): LlmError {
   const api = chain.find((e) => APICallError.isInstance(e)) as APICallError | undefined;
   const status = api?.statusCode;
   if (api && status !== undefined && status >= 300) {
-    const upstream = scrub(api.message, ctx.secrets);
+    const upstream = providerWords(api.message, ctx.redactor);
     const body = (api.responseBody ?? "").toLowerCase();
     if (status >= 300 && status < 400) {
       return new LlmError(
@@ -149,7 +150,12 @@ export function toLlmError(err: unknown, ctx: ErrorContext): LlmError {
   if (code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_HEADERS_TIMEOUT") {
     return new LlmError(504, "llm_timeout", `${who} did not answer (${code})`);
   }
-  const detail = (code && NETWORK_CODES[code]) ?? code ?? scrub(message, ctx.secrets);
-  if (ctx.midStream) return new LlmError(502, "llm_provider_down", `${who} broke off the answer (${detail})`);
+  const detail = (code && NETWORK_CODES[code]) ?? code ?? providerWords(message, ctx.redactor);
+  if (ctx.midStream)
+    return new LlmError(
+      502,
+      "llm_provider_down",
+      `The reply was cut short: ${who} broke off the answer (${detail})`,
+    );
   return new LlmError(502, "llm_provider_down", `Cannot reach ${who} (${detail})`);
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
+import type { Redactor } from "../redaction";
 import { loadOrCreateSecret } from "../secrets";
 import { SecretBox } from "../settings/secret-box";
 import type { RecordModelCall } from "./call-log";
@@ -31,8 +32,9 @@ export function createLlm(deps: {
   log?: FastifyBaseLogger;
   lookup?: LookupAll;
   recordCall?: RecordModelCall;
+  redactor?: Redactor;
 }): Llm {
-  const { env, db, log, recordCall } = deps;
+  const { env, db, log, recordCall, redactor } = deps;
   const box = new SecretBox(loadOrCreateSecret(env.DATA_DIR, "secret-key", env.SECRET_KEY));
   const endpointPolicy: EndpointPolicy = { allowlist: env.LLM_ENDPOINT_ALLOWLIST, lookup: deps.lookup };
   const modelsDir = path.join(env.DATA_DIR, "models");
@@ -41,7 +43,7 @@ export function createLlm(deps: {
     threads: env.LLM_LOCAL_THREADS ?? os.availableParallelism(),
     onLog: (message) => log?.warn({ message }, "llama.cpp"),
   });
-  const gateway = new LlmGateway({ db, box, env, local, endpointPolicy, log, recordCall });
+  const gateway = new LlmGateway({ db, box, env, local, endpointPolicy, log, recordCall, redactor });
   const pulls = new PullManager({
     modelsDir,
     hubUrl: env.HF_ENDPOINT,

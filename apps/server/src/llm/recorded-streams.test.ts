@@ -1,26 +1,41 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { ProviderId } from "@neuroos/contracts";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { loadEnv } from "../env";
 import { describeEachDatabase } from "../test/databases";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+import { createLlm, type LlmEvent } from "./index";
 import { parseSse, providerEnv } from "./testing/helpers";
 import { ProviderTestServer } from "./testing/provider-server";
 import { type RecordedStream, recordedStreams as rec } from "./testing/recorded-streams";
 
 type Log = { type: string; status: string; result: string; metadata: Record<string, unknown> };
 const messages = [{ role: "user", content: "Hi" }];
+const tools = {
+  get_weather: {
+    description: "Weather for a city",
+    inputSchema: { type: "object" as const, properties: { city: { type: "string" as const } } },
+  },
+  get_time: { description: "The time now", inputSchema: { type: "object" as const, properties: {} } },
+};
 
 /** Streams as the providers really send them, replayed through the gateway (/api/llm/chat/stream). */
 describeEachDatabase("recorded provider streams through the gateway", (db) => {
   let server: ProviderTestServer;
   let t: TestApp;
-  let who: { cookie: string };
+  let who: { cookie: string; user: { id: string } };
+  let dataDir: string;
   beforeAll(async () => {
     server = await ProviderTestServer.start();
-    t = await buildTestApp(db(), providerEnv(server, { LLM_TIMEOUT_MS: "5000" }));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-recorded-"));
+    t = await buildTestApp(db(), providerEnv(server, { LLM_TIMEOUT_MS: "5000", DATA_DIR: dataDir }));
   });
   afterAll(async () => {
     await t.app.close();
     await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
   beforeEach(async () => {
     server.reset();
@@ -50,6 +65,27 @@ describeEachDatabase("recorded provider streams through the gateway", (db) => {
       await new Promise((r) => setTimeout(r, 20));
     }
     return undefined;
+  };
+
+  /** A streamed call with tools, straight through the gateway (the agent's way). */
+  const withTools = async (provider: ProviderId, stream: RecordedStream, model?: string) => {
+    server.script({ kind: "recorded", stream });
+    const env = loadEnv({ ...providerEnv(server, { LLM_TIMEOUT_MS: "5000" }), DATA_DIR: dataDir });
+    const gateway = createLlm({ env, db: db().db }).gateway;
+    const events: LlmEvent[] = [];
+    try {
+      for await (const e of gateway.streamChat({
+        userId: who.user.id,
+        messages: [{ role: "user", content: "Weather?" }],
+        config: { provider, ...(model ? { model } : {}) },
+        tools,
+        signal: new AbortController().signal,
+      }))
+        events.push(e);
+    } finally {
+      await gateway.close();
+    }
+    return events;
   };
 
   const texts: [ProviderId, RecordedStream, string[], { prompt: number; completion: number }][] = [
@@ -97,10 +133,50 @@ describeEachDatabase("recorded provider streams through the gateway", (db) => {
     });
   }
 
-  it("anthropic: a stream cut before message_stop is not taken as complete", async () => {
-    const out = await replay("anthropic", rec.anthropicCut);
-    expect(out.contents).toEqual(["The answer is"]);
+  it("openai (OpenRouter): an error chunk beside its choices reaches the person, the turn is not 'done'", async () => {
+    const out = await replay("openai", rec.openrouterInStreamError);
+    expect(out.contents).toEqual(["Once upon"]);
     expect(out.done).toBe(false);
-    expect(out.errors[0]?.message).toMatch(/broke off|cut short|before it was complete/i);
+    expect(out.errors).toHaveLength(1);
+    expect(out.errors[0]?.message).toMatch(/OpenAI reported an error: Token limit reached/);
+    expect((await lastCall())?.status).toBe("error");
   });
+
+  it("ollama: five tool calls in one line are all kept, one without arguments taking {}", async () => {
+    const events = await withTools("ollama", rec.ollamaFiveToolCallsOneLine, "llama3.2");
+    const calls = events.filter((e) => e.type === "tool-call");
+    expect(calls.map((c) => [c.name, c.input])).toEqual([
+      ["get_weather", { city: "Paris" }],
+      ["get_weather", { city: "Lyon" }],
+      ["get_weather", { city: "Nice" }],
+      ["get_time", {}],
+      ["get_weather", { city: "Lille" }],
+    ]);
+    expect(new Set(calls.map((c) => c.id)).size).toBe(5);
+    expect(events.at(-1)).toMatchObject({ type: "done", finishReason: "tool-calls" });
+  });
+
+  it("huggingface (TGI): a complete tool call in a stream that ends cleanly without finish_reason is a tool call", async () => {
+    const events = await withTools("huggingface", rec.huggingfaceToolCallNoFinish);
+    expect(events.filter((e) => e.type === "tool-call")).toEqual([
+      { type: "tool-call", id: "0", name: "get_weather", input: { city: "Paris" } },
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: "done", finishReason: "tool-calls" });
+  });
+
+  const cuts: [RecordedStream, string, number][] = [
+    [rec.anthropicCut, "The answer is", 2],
+    [rec.anthropicCutAfterDelta, "Hello there.", 15],
+  ];
+  for (const [stream, text, output] of cuts) {
+    it(`anthropic: a stream cut before message_stop counts the tokens that arrived (${output}) and says it was cut short`, async () => {
+      const out = await replay("anthropic", stream);
+      expect(out.contents.join("")).toBe(text);
+      expect(out.done).toBe(false);
+      expect(out.errors[0]?.message).toMatch(/The reply was cut short/);
+      const log = await lastCall();
+      expect(log?.status).toBe("error");
+      expect(log?.metadata).toMatchObject({ promptTokens: 472, completionTokens: output });
+    });
+  }
 });

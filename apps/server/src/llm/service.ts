@@ -5,8 +5,10 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import { AppError } from "../http/errors";
+import { Redactor } from "../redaction";
 import type { SecretBox } from "../settings/secret-box";
 import { loadAccess, type UserLlmAccess } from "../settings/service";
+import { CallDeadline } from "./call-deadline";
 import { type CallOrigin, CallTrace, type ModelCallRecord, promptOf, type RecordModelCall } from "./call-log";
 import {
   assertUsable,
@@ -44,6 +46,8 @@ export interface GatewayDeps {
   local: LocalRuntime;
   endpointPolicy: EndpointPolicy;
   log?: FastifyBaseLogger;
+  /** Hides the server's secrets in what people see (built at boot; from `env` when not given). */
+  redactor?: Redactor;
 }
 
 /** One resolved call: provider, model, generation settings and where it goes. */
@@ -54,6 +58,8 @@ export interface PreparedCall {
   maxTokens: number;
   connection: ResolvedConnection;
   adapter: ProviderAdapter;
+  /** Hides the server's secrets and this person's keys in what the provider says. */
+  redactor: Redactor;
 }
 
 export interface ChatResult {
@@ -75,9 +81,11 @@ export class LlmGateway {
   private readonly guarded: ReturnType<typeof guardedFetch>;
   private readonly trusted = createNodeFetch();
   private readonly accessCache = new Map<string, { at: number; value: Promise<UserLlmAccess> }>();
+  private readonly redactor: Redactor;
 
   constructor(readonly deps: GatewayDeps) {
     this.adapters = providerAdapters(deps.local);
+    this.redactor = deps.redactor ?? Redactor.fromEnv(deps.env);
     this.server = serverProviderConfig(deps.env);
     this.guarded = guardedFetch(deps.endpointPolicy);
   }
@@ -118,6 +126,11 @@ export class LlmGateway {
       trustedFetch: this.trusted.fetch,
       policy: this.deps.endpointPolicy,
     });
+  }
+
+  /** Hides the server's secrets wholly and the person's own keys but their last 4 characters. */
+  redactorFor(access: UserLlmAccess): Redactor {
+    return this.redactor.withOwn(...Object.values(access.providers).map((p) => p.apiKey));
   }
 
   /** The model a request without one uses. */
@@ -166,6 +179,7 @@ export class LlmGateway {
       maxTokens: config.maxTokens ?? a.preferences.maxTokens,
       connection,
       adapter: this.adapters[provider],
+      redactor: this.redactorFor(a),
     };
   }
 
@@ -173,7 +187,7 @@ export class LlmGateway {
     return {
       provider: call.provider,
       model: call.model,
-      secrets: [call.connection.apiKey],
+      redactor: call.redactor,
       timedOut,
       timeoutMs: this.timeoutMs,
     };
@@ -317,11 +331,12 @@ export class LlmGateway {
           throw providerStreamError(part.error) ?? part.error;
         } else if (part.type === "finish") {
           finish = { usage: toUsage(part.usage), finishReason: part.finishReason.unified };
+          // Recorded at once: a stream broken off after it still counts what arrived.
+          trace.usage = finish.usage;
+          trace.finishReason = finish.finishReason;
         }
       }
       if (deadline.timedOut) throw new Error("timed out");
-      trace.usage = finish.usage;
-      trace.finishReason = finish.finishReason;
       if (input.signal.aborted) return; // recorded as cancelled below
       await this.recordCall(trace.record("success"));
       yield {
@@ -349,48 +364,5 @@ export class LlmGateway {
     await this.guarded.close();
     this.trusted.close();
     await this.deps.local.close();
-  }
-}
-
-/**
- * The abort signal of one model call: it fires when the caller's signal does, or when the
- * call has been idle for `timeoutMs` (`refresh()` on each sign of life restarts the wait).
- */
-class CallDeadline {
-  private readonly controller = new AbortController();
-  private readonly timer: NodeJS.Timeout;
-  private expired = false;
-  private readonly onAbort = () => this.controller.abort();
-
-  constructor(
-    timeoutMs: number,
-    private readonly caller?: AbortSignal,
-  ) {
-    this.timer = setTimeout(() => {
-      this.expired = true;
-      this.controller.abort();
-    }, timeoutMs);
-    if (caller?.aborted) this.onAbort();
-    caller?.addEventListener("abort", this.onAbort, { once: true });
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  /** Whether the call ended because the time ran out. */
-  get timedOut(): boolean {
-    return this.expired;
-  }
-
-  refresh(): void {
-    this.timer.refresh();
-  }
-
-  /** Stops the clock and aborts whatever of the call is still going. */
-  dispose(): void {
-    clearTimeout(this.timer);
-    this.caller?.removeEventListener("abort", this.onAbort);
-    this.controller.abort();
   }
 }

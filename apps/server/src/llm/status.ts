@@ -91,7 +91,7 @@ export class ProviderStatuses {
         toLlmError(err, {
           provider: call.provider,
           model: call.model,
-          secrets: [call.connection.apiKey],
+          redactor: call.redactor,
           timedOut: signal.aborted,
           timeoutMs: Math.min(PING_TIMEOUT_MS, this.gateway.timeoutMs),
         }),

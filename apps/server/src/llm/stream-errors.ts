@@ -33,35 +33,47 @@ export function providerStreamError(raw: unknown): ProviderStreamError | null {
   return new ProviderStreamError(message, kind === "error" ? null : kind);
 }
 
+/** What a fix makes of one line of a streamed answer: the line (as is or rewritten), or an error ending it. */
+export type LineFix = (line: string) => string | ProviderStreamError;
+
 /**
- * A fetch whose NDJSON answers end in an error when a line is a provider error (`{"error": ...}`):
- * some providers' stream parsers skip such lines silently (Ollama's).
+ * A fetch whose streamed answers (server-sent events or NDJSON) pass line by line through `fix`,
+ * for what a provider's stream parser would drop or misread. Whole (non-streamed) answers pass as they are.
  */
-export function failOnErrorLines(fetch: typeof globalThis.fetch): typeof globalThis.fetch {
+export function fixStreamLines(fetch: typeof globalThis.fetch, fix: LineFix): typeof globalThis.fetch {
   return async (input, init) => {
     const response = await fetch(input, init);
     const type = response.headers.get("content-type") ?? "";
-    if (!response.ok || !response.body || !type.includes("ndjson")) return response;
+    if (!response.ok || !response.body || !/ndjson|event-stream/.test(type)) return response;
     let pending = "";
     const decoder = new TextDecoder();
+    const encoder = new TextEncoder();
+    const fixed = (lines: string[], controller: TransformStreamDefaultController<Uint8Array>) => {
+      let out = "";
+      for (const line of lines) {
+        const result = fix(line);
+        if (result instanceof ProviderStreamError) {
+          if (out) controller.enqueue(encoder.encode(out));
+          return controller.error(result);
+        }
+        out += `${result}\n`;
+      }
+      if (out) controller.enqueue(encoder.encode(out));
+    };
     const checked = response.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {
           pending += decoder.decode(chunk, { stream: true });
           const lines = pending.split("\n");
           pending = lines.pop() ?? "";
-          for (const line of lines) {
-            if (!line.includes('"error"')) continue;
-            let parsed: unknown;
-            try {
-              parsed = JSON.parse(line);
-            } catch {
-              continue;
-            }
-            const error = isRecord(parsed) && !("message" in parsed) ? providerStreamError(parsed) : null;
-            if (error) return controller.error(error);
-          }
-          controller.enqueue(chunk);
+          fixed(lines, controller);
+        },
+        flush(controller) {
+          pending += decoder.decode();
+          if (!pending) return;
+          const result = fix(pending);
+          if (result instanceof ProviderStreamError) return controller.error(result);
+          controller.enqueue(encoder.encode(result));
         },
       }),
     );
@@ -72,3 +84,46 @@ export function failOnErrorLines(fetch: typeof globalThis.fetch): typeof globalT
     });
   };
 }
+
+const parsed = (json: string): unknown => {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Ollama's NDJSON lines: an error line (`{"error": ...}`) ends the stream in the provider's words
+ * (its parser skips it), and a tool call sent without `arguments` gets `{}` (its parser drops the whole
+ * line, every call of it with that one).
+ */
+export const ollamaLine: LineFix = (line) => {
+  if (!line.includes('"error"') && !line.includes('"tool_calls"')) return line;
+  const value = parsed(line);
+  if (!isRecord(value)) return line;
+  if (!("message" in value)) return providerStreamError(value) ?? line;
+  const calls = isRecord(value.message) ? value.message.tool_calls : null;
+  if (!Array.isArray(calls)) return line;
+  let changed = false;
+  for (const call of calls) {
+    const fn = isRecord(call) ? call.function : null;
+    if (isRecord(fn) && fn.arguments == null) {
+      fn.arguments = {};
+      changed = true;
+    }
+  }
+  return changed ? JSON.stringify(value) : line;
+};
+
+/**
+ * OpenAI-like event lines: a chunk carrying an `error` beside its choices (OpenRouter's mid-stream
+ * error) is sent on as the error alone, the shape the provider's parser reports (it reads the
+ * chunk's choices and drops the error otherwise).
+ */
+export const openaiEventLine: LineFix = (line) => {
+  if (!line.startsWith("data:") || !line.includes('"error"')) return line;
+  const value = parsed(line.slice(5).trim());
+  if (!isRecord(value) || value.error == null || !("choices" in value)) return line;
+  return `data: ${JSON.stringify({ error: value.error })}`;
+};

@@ -3,6 +3,7 @@ import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol
 import type { McpServerStatus } from "@neuroos/contracts";
 import type { ToolResult } from "../agent/tools/types";
 import { checkEndpoint, type EndpointPolicy, guardedFetch } from "../llm/endpoint-guard";
+import { Redactor } from "../redaction";
 import { cappedFetch } from "./capped-fetch";
 import { readCatalog } from "./catalog";
 import { toToolResult } from "./results";
@@ -26,6 +27,8 @@ export interface McpConnectionOptions {
   launchStdio?: (config: McpServerConfig) => Promise<LaunchedCommand>;
   /** A connection unused this long is closed (a local server stopped); the next use opens it again. */
   idleMs?: number;
+  /** Hides the server's secrets in what a server's failure says (its headers' values are added). */
+  redactor?: Redactor;
 }
 
 export interface CallOptions {
@@ -46,6 +49,8 @@ interface Entry {
   lastUsed: number;
   /** Calls in flight: a connection is not closed as idle while one runs. */
   calls: number;
+  /** Hides the server's secrets and this server's header values in what its failures say. */
+  redactor: Redactor;
   /** Rejected when the connection fails, so calls in flight fail at once with the reason. */
   dropped: Promise<never>;
   drop: (err: Error) => void;
@@ -150,6 +155,8 @@ export class McpConnections {
         throw new McpUnavailableError(`The MCP server "${config.name}" failed: ${message(err)}`);
       });
       return await Promise.race([request(client), dropped]);
+    } catch (err) {
+      throw entry.redactor.error(err);
     } finally {
       entry.calls -= 1;
       entry.lastUsed = Date.now();
@@ -186,7 +193,8 @@ export class McpConnections {
           output: { error: `The tool "${toolName}" did not finish within ${timeoutMs / 1000} s: cancelled` },
         };
       if (err instanceof McpUnavailableError) return { ok: false, output: { error: err.message } };
-      return { ok: false, output: { error: `The MCP server "${serverName}" failed: ${message(err)}` } };
+      const said = this.redactorOf(config).text(message(err));
+      return { ok: false, output: { error: `The MCP server "${serverName}" failed: ${said}` } };
     }
   }
 
@@ -252,6 +260,7 @@ export class McpConnections {
         retryAt: 0,
         lastUsed: Date.now(),
         calls: 0,
+        redactor: this.redactorOf(config),
         ...droppable(),
       };
       this.entries.set(entryKey(config), entry);
@@ -327,9 +336,14 @@ export class McpConnections {
     entry.failures = 0;
   }
 
+  private redactorOf(config: McpServerConfig): Redactor {
+    return (this.options.redactor ?? Redactor.none).with(...Object.values(config.headers ?? {}));
+  }
+
   /** Marks the server failed (once per connection), fails calls in flight, schedules the retry. */
-  private fail(entry: Entry, client: Client | null, reason: string): void {
+  private fail(entry: Entry, client: Client | null, said: string): void {
     if (client && entry.client !== client) return;
+    const reason = entry.redactor.text(said);
     const { connection } = entry;
     entry.client = null;
     entry.connection = null;

@@ -1,6 +1,6 @@
 import type { ProviderId } from "@neuroos/contracts";
 import type { LlmGateway } from "../llm";
-import { LlmError } from "../llm/errors";
+import { LlmError, providerWords } from "../llm/errors";
 import type { GloveEmbedder } from "./glove";
 
 /** Turns texts into unit vectors: the local GloVe model, or a provider's embeddings endpoint. */
@@ -80,6 +80,7 @@ export async function remoteEmbedder(
 ): Promise<Embedder> {
   const access = await gateway.access(userId);
   const connection = gateway.connectionFor(info.provider, access);
+  const redactor = gateway.redactorFor(access);
   const name = PROVIDER_NAMES[info.provider];
   if (info.provider === "openai" && !connection.apiKey && !connection.userEndpoint)
     throw new LlmError(400, "llm_not_configured", `${name} is not configured: add an API key in Settings`);
@@ -104,13 +105,17 @@ export async function remoteEmbedder(
       throw new LlmError(
         502,
         "llm_provider_down",
-        `${name} could not be reached for embeddings: ${String(err)}`,
+        `${name} could not be reached for embeddings: ${providerWords(String(err), redactor)}`,
       );
     }
     if (!response.ok) {
       const code =
         response.status === 401 || response.status === 403 ? "llm_invalid_key" : "llm_provider_down";
-      throw new LlmError(502, code, `${name} did not embed (HTTP ${response.status}): ${text.slice(0, 300)}`);
+      throw new LlmError(
+        502,
+        code,
+        `${name} did not embed (HTTP ${response.status}): ${providerWords(text, redactor)}`,
+      );
     }
     let vectors: unknown;
     try {

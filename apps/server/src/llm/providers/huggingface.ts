@@ -1,4 +1,5 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { toolCallsEndWithoutFinishReason } from "../stream-endings";
 import type { ProviderAdapter } from "../types";
 import { bearer, pingModelList } from "./ping";
 
@@ -10,13 +11,15 @@ export const huggingfaceAdapter: ProviderAdapter = {
   id: "huggingface",
   supportsTools: true,
   languageModel(connection, modelId) {
-    return createOpenAICompatible({
+    const model = createOpenAICompatible({
       name: "huggingface",
       baseURL: connection.baseUrl,
       ...(connection.apiKey ? { apiKey: connection.apiKey } : {}),
       fetch: connection.fetch,
       includeUsage: true,
     }).chatModel(modelId);
+    // TGI ends a tool call's stream without a finish reason.
+    return toolCallsEndWithoutFinishReason(model);
   },
   ping: (connection, signal) => pingModelList(connection, "/models", bearer(connection), signal),
 };

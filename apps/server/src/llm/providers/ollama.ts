@@ -1,5 +1,5 @@
 import { createOllama } from "ollama-ai-provider-v2";
-import { failOnErrorLines } from "../stream-errors";
+import { fixStreamLines, ollamaLine } from "../stream-errors";
 import type { ProviderAdapter } from "../types";
 import { bearer, pingModelList } from "./ping";
 
@@ -12,7 +12,7 @@ export const ollamaAdapter: ProviderAdapter = {
   languageModel(connection, modelId) {
     return createOllama({
       baseURL: `${connection.baseUrl}/api`,
-      fetch: failOnErrorLines(connection.fetch),
+      fetch: fixStreamLines(connection.fetch, ollamaLine),
       ...(connection.apiKey ? { headers: { authorization: `Bearer ${connection.apiKey}` } } : {}),
     }).chat(modelId);
   },

@@ -1,4 +1,5 @@
 import { createOpenAI } from "@ai-sdk/openai";
+import { fixStreamLines, openaiEventLine } from "../stream-errors";
 import type { ProviderAdapter } from "../types";
 import { bearer, pingModelList } from "./ping";
 
@@ -10,7 +11,7 @@ export const openaiAdapter: ProviderAdapter = {
     return createOpenAI({
       apiKey: connection.apiKey ?? "",
       baseURL: connection.baseUrl,
-      fetch: connection.fetch,
+      fetch: fixStreamLines(connection.fetch, openaiEventLine),
     }).chat(modelId);
   },
   ping: (connection, signal) => pingModelList(connection, "/models", bearer(connection), signal),

@@ -33,6 +33,16 @@ export type Scenario =
   /** A stream as a provider really sent it (recorded-streams.ts), replayed byte for byte. */
   | { kind: "recorded"; stream: RecordedStream };
 
+/** A refusal quoting the key it was sent, as some providers' error bodies do. */
+function refuseEchoingKey(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const sent = [req.headers.authorization, req.headers["x-api-key"]].filter(Boolean).join(", ");
+  res.writeHead(401, { "content-type": "application/json" });
+  const message = `Incorrect API key provided: ${sent}. Check the key and try again.`;
+  // OpenAI's shape and Anthropic's at once (Anthropic's adds the outer type).
+  const error = { message, type: "authentication_error", code: "invalid_api_key" };
+  res.end(JSON.stringify({ type: "error", error }));
+}
+
 /** A scenario as answered (a text reply's pieces made). */
 type Answer =
   | Exclude<Scenario, { kind: "text" }>
@@ -146,11 +156,17 @@ export class ProviderTestServer {
   transcript = "Hello from the microphone.";
   /** An HTTP status the embeddings endpoints fail with (null: they answer). */
   embeddingsFailure: number | null = null;
+  /**
+   * After this many more requests are answered, every request but the hub's is refused (401), the
+   * body quoting the credentials it came with (null: never).
+   */
+  refuseEchoingKey: number | null = null;
 
   reset(): void {
     this.queue = [];
     this.transcript = "Hello from the microphone.";
     this.embeddingsFailure = null;
+    this.refuseEchoingKey = null;
     this.requests.length = 0;
     this.listingStatus = 200;
     this.emitted = [];
@@ -192,6 +208,10 @@ export class ProviderTestServer {
       record.closedAt = performance.now();
     });
     if (flavor === "hub") return this.hub(req, res, path);
+    if (this.refuseEchoingKey !== null) {
+      if (this.refuseEchoingKey === 0) return refuseEchoingKey(req, res);
+      this.refuseEchoingKey -= 1;
+    }
     if (path === TRANSCRIPTION_ROUTE) {
       const upload = Buffer.concat(chunks);
       record.bytes = upload.length;

@@ -42,6 +42,34 @@ const anthropicStart = {
   },
 };
 
+/** Anthropic's text stream, message_start to message_stop. */
+const anthropicTextBody = named(
+  ["message_start", anthropicStart],
+  [
+    "content_block_start",
+    { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+  ],
+  ["ping", { type: "ping" }],
+  [
+    "content_block_delta",
+    { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hello" } },
+  ],
+  [
+    "content_block_delta",
+    { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: " there." } },
+  ],
+  ["content_block_stop", { type: "content_block_stop", index: 0 }],
+  [
+    "message_delta",
+    {
+      type: "message_delta",
+      delta: { stop_reason: "end_turn", stop_sequence: null },
+      usage: { output_tokens: 15 },
+    },
+  ],
+  ["message_stop", { type: "message_stop" }],
+);
+
 export const recordedStreams = {
   /** openai/openai-node, tests/streaming (chat.completion.chunk with stream_options.include_usage). */
   openaiTextWithUsage: {
@@ -74,32 +102,7 @@ export const recordedStreams = {
   anthropicText: {
     source: "anthropics/anthropic-sdk-typescript: tests/lib/MessageStream.test.ts",
     contentType: "text/event-stream",
-    body: named(
-      ["message_start", anthropicStart],
-      [
-        "content_block_start",
-        { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
-      ],
-      ["ping", { type: "ping" }],
-      [
-        "content_block_delta",
-        { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hello" } },
-      ],
-      [
-        "content_block_delta",
-        { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: " there." } },
-      ],
-      ["content_block_stop", { type: "content_block_stop", index: 0 }],
-      [
-        "message_delta",
-        {
-          type: "message_delta",
-          delta: { stop_reason: "end_turn", stop_sequence: null },
-          usage: { output_tokens: 15 },
-        },
-      ],
-      ["message_stop", { type: "message_stop" }],
-    ),
+    body: anthropicTextBody,
   },
   /** Anthropic's documented mid-stream error (docs: Messages streaming, "Error events"). */
   anthropicOverloaded: {
@@ -226,5 +229,108 @@ export const recordedStreams = {
       },
       { error: "an error was encountered while running the model: unexpected EOF" },
     ),
+  },
+  /**
+   * OpenRouter's error in the middle of a stream: a chunk carrying `error` beside its choices, the
+   * choice finishing with "error" (openrouter.ai/docs/api-reference/streaming, "Handling Errors During
+   * Streaming"; code and message as a person received them, issue 27).
+   */
+  openrouterInStreamError: {
+    source: "openrouter.ai docs: api-reference/streaming, mid-stream error chunk (finish_reason error)",
+    contentType: "text/event-stream",
+    body: sse(
+      { ...openaiChunk({ role: "assistant", content: "" }), id: "gen-1732000000-AbCdEf", provider: "OpenAI" },
+      { ...openaiChunk({ content: "Once upon" }), id: "gen-1732000000-AbCdEf", provider: "OpenAI" },
+      {
+        id: "gen-1732000000-AbCdEf",
+        object: "chat.completion.chunk",
+        created: 1_732_000_000,
+        model: "openai/gpt-4o",
+        provider: "OpenAI",
+        error: { code: 400, message: "Token limit reached" },
+        choices: [{ index: 0, delta: { content: "" }, finish_reason: "error" }],
+      },
+    ),
+  },
+  /**
+   * Ollama answering five tool calls in one NDJSON line, the tool without parameters sent without
+   * `arguments` (ollama/ollama docs/api.md, "Chat request (with tools)": tool_calls on one message).
+   */
+  ollamaFiveToolCallsOneLine: {
+    source: "ollama/ollama docs/api.md: Chat request (with tools), several calls in one message",
+    contentType: "application/x-ndjson",
+    body: ndjson(
+      {
+        model: "llama3.2",
+        created_at: "2024-11-24T08:52:19.385406455Z",
+        message: {
+          role: "assistant",
+          content: "",
+          tool_calls: [
+            { function: { name: "get_weather", arguments: { city: "Paris" } } },
+            { function: { name: "get_weather", arguments: { city: "Lyon" } } },
+            { function: { name: "get_weather", arguments: { city: "Nice" } } },
+            { function: { name: "get_time" } },
+            { function: { name: "get_weather", arguments: { city: "Lille" } } },
+          ],
+        },
+        done: false,
+      },
+      {
+        model: "llama3.2",
+        created_at: "2024-11-24T08:52:19.585406455Z",
+        message: { role: "assistant", content: "" },
+        done: true,
+        done_reason: "stop",
+        total_duration: 4883583458,
+        prompt_eval_count: 96,
+        eval_count: 61,
+      },
+    ),
+  },
+  /**
+   * TGI's tool call (OpenAI-like chunks: the name, then the arguments in pieces) in a stream that ends
+   * cleanly with no finish_reason on any chunk (huggingface/text-generation-inference: router/src/
+   * server.rs, chat_completions with tools; its tool chunks carry `finish_reason: null`).
+   */
+  huggingfaceToolCallNoFinish: {
+    source:
+      "huggingface/text-generation-inference: router/src/server.rs (tool call stream, no finish_reason)",
+    contentType: "text/event-stream",
+    body: sse(
+      ...[
+        {
+          role: "assistant",
+          tool_calls: [
+            { index: 0, id: "0", type: "function", function: { name: "get_weather", arguments: "" } },
+          ],
+        },
+        {
+          role: "assistant",
+          tool_calls: [{ index: 0, id: "", type: "function", function: { arguments: '{"city":' } }],
+        },
+        {
+          role: "assistant",
+          tool_calls: [{ index: 0, id: "", type: "function", function: { arguments: ' "Paris"}' } }],
+        },
+      ].map((delta) => ({
+        object: "chat.completion.chunk",
+        id: "",
+        created: 1_732_000_000,
+        model: "meta-llama/Llama-3.1-8B-Instruct",
+        system_fingerprint: "2.4.1-native",
+        choices: [{ index: 0, delta, logprobs: null, finish_reason: null }],
+        usage: null,
+      })),
+      "[DONE]",
+    ),
+  },
+  /** The text stream above cut by the network after its message_delta, before message_stop. */
+  anthropicCutAfterDelta: {
+    source:
+      "anthropics/anthropic-sdk-typescript: tests/lib/MessageStream.test.ts, truncated before message_stop",
+    contentType: "text/event-stream",
+    cut: true,
+    body: anthropicTextBody.slice(0, anthropicTextBody.lastIndexOf("event: message_stop")),
   },
 } satisfies Record<string, RecordedStream>;
