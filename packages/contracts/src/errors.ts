@@ -18,6 +18,8 @@ export const errorCodes = [
   "invalid_path",
   "sandbox_unavailable",
   "speech_timeout",
+  // Server speech: espeak-ng itself failed (crashed, or went past a limit of its sandbox).
+  "speech_failed",
   // LLM gateway: each upstream failure has its own code.
   "llm_not_configured",
   "llm_invalid_key",

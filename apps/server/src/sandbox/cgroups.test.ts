@@ -2,10 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { describeWithSandbox } from "../test/sandbox-ready";
+import { describeWithSandbox, testLimits } from "../test/sandbox-ready";
 import { Cgroups, cgroupRegistryFile } from "./cgroups";
 import { Sandbox } from "./runner";
-import { testLimits } from "./runner.test";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-cgroups-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -3,18 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { SANDBOX_UNAVAILABLE_MESSAGE } from "@neuroos/contracts";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { describeWithSandbox } from "../test/sandbox-ready";
-import { Sandbox, type SandboxLimits, SandboxUnavailableError } from "./runner";
-
-export const testLimits: SandboxLimits = {
-  timeoutMs: 10_000,
-  cpuSeconds: 10,
-  memoryMb: 256,
-  maxProcesses: 64,
-  maxFileSizeMb: 1,
-  outputBytes: 64 * 1024,
-  tmpMb: 16,
-};
+import { describeWithSandbox, testLimits } from "../test/sandbox-ready";
+import { Sandbox, SandboxUnavailableError } from "./runner";
 
 describeWithSandbox("sandbox runner", () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-runner-"));

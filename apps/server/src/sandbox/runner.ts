@@ -62,6 +62,8 @@ export interface RunOptions {
   onOutput?: (stream: "stdout" | "stderr", text: string) => void;
 }
 
+type ExecuteExtra = Partial<RunOptions> & { data?: { file: string; source: string } };
+
 export class SandboxUnavailableError extends AppError {
   constructor(readonly reason: string) {
     super(503, "sandbox_unavailable", SANDBOX_UNAVAILABLE_MESSAGE);
@@ -197,11 +199,34 @@ export class Sandbox {
       options.onOutput?.("stderr", stderr);
       return { stdout: "", stderr, exitCode: 1, signal: null, durationMs: 0, limit: null, truncated: false };
     }
+    return this.executeChecked(program.argv, options.workspace, options.limits ?? {}, {
+      ...options,
+      data: { file: program.file, source: program.source },
+    });
+  }
+
+  /**
+   * Runs a program of the server's own (`argv`: fixed words, checked by controlData; anything a
+   * person chose goes on `stdin`) in a fresh sandbox over `workspace`, e.g. espeak-ng for speech.
+   */
+  async runCommand(
+    argv: string[],
+    workspace: string,
+    options: Pick<RunOptions, "limits" | "stdin" | "signal"> = {},
+  ): Promise<SandboxResult> {
+    await this.assertAvailable();
+    return this.executeChecked(argv, workspace, options.limits ?? {}, options);
+  }
+
+  /** execute(), and a re-probe of the host when the sandbox could not start. */
+  private async executeChecked(
+    argv: string[],
+    workspace: string,
+    overrides: Partial<SandboxLimits>,
+    extra: ExecuteExtra,
+  ): Promise<SandboxResult> {
     try {
-      return await this.execute(program.argv, options.workspace, options.limits ?? {}, {
-        ...options,
-        data: { file: program.file, source: program.source },
-      });
+      return await this.execute(argv, workspace, overrides, extra);
     } catch (err) {
       if (err instanceof SandboxUnavailableError) this.healthCache = null; // the host changed: re-probe
       throw err;
@@ -212,7 +237,7 @@ export class Sandbox {
     argv: string[],
     workspace: string,
     overrides: Partial<SandboxLimits>,
-    extra: Partial<RunOptions> & { data?: { file: string; source: string } } = {},
+    extra: ExecuteExtra = {},
   ): Promise<SandboxResult> {
     const { layout, pool } = this.setup();
     const limits = { ...this.limits, ...overrides };

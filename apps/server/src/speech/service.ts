@@ -1,7 +1,12 @@
-import { spawn } from "node:child_process";
-import { access, constants } from "node:fs/promises";
+import { access, constants, mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { SandboxResult } from "@neuroos/contracts";
 import { AppError } from "../http/errors";
+import { SANDBOX_HOME } from "../sandbox/bwrap";
 import type { JobSlots } from "../sandbox/limiter";
+import { type Sandbox, type SandboxLimits, SandboxUnavailableError } from "../sandbox/runner";
+import { plainSpeechText } from "./text";
 import { sealWav } from "./wav";
 
 /** Debian's espeak-ng, installed by the project's scripts. */
@@ -10,19 +15,36 @@ export const SPEECH_TIMEOUT_MS = 10_000;
 /** Speech at once: per person, and on the whole server. */
 export const SPEECH_PER_USER = 2;
 export const SPEECH_MAX = 4;
-/** Far above what 1000 characters at the slowest rate make (about 6 MB). */
-const MAX_WAV_BYTES = 32 * 1024 * 1024;
+/**
+ * The sandbox's file size limit for espeak-ng: far above the audio of 1000 characters at the
+ * slowest rate (about 6 MB), and above the 64 MB shared-memory file libpulse (which Debian's
+ * espeak-ng loads even when it writes a file) sizes at start, or it dies of SIGXFSZ.
+ */
+const MAX_FILE_MB = 80;
+/** espeak-ng writes the audio into the sandbox's home folder: a fresh host folder per request. */
+const WAV_FILE = "speech.wav";
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 /**
  * espeak-ng's arguments for the Web Speech API's rate and pitch (1 = normal): 175 words a
- * minute and pitch 50 are espeak's normal, within its 80–450 and 0–99. The text goes to stdin.
+ * minute and pitch 50 are espeak's normal, within its 80–450 and 0–99. The text goes to stdin,
+ * read as plain text (no -m: SSML is not read).
  */
 export function espeakArguments(rate: number, pitch: number): string[] {
   const wordsPerMinute = clamp(Math.round(175 * rate), 80, 450);
   const espeakPitch = clamp(Math.round(50 * pitch), 0, 99);
-  return ["--stdout", "-v", "en", "-s", String(wordsPerMinute), "-p", String(espeakPitch), "--stdin"];
+  return [
+    "-w",
+    `${SANDBOX_HOME}/${WAV_FILE}`,
+    "-v",
+    "en",
+    "-s",
+    String(wordsPerMinute),
+    "-p",
+    String(espeakPitch),
+    "--stdin",
+  ];
 }
 
 export interface SpeechOptions {
@@ -30,12 +52,34 @@ export interface SpeechOptions {
   timeoutMs?: number;
 }
 
-/** Text to speech with espeak-ng, for browsers that have no voice of their own. */
+/** Why espeak-ng gave no audio, in words: a 504 past the time limit, else a 502. */
+function synthesisError(result: SandboxResult, timeoutMs: number): AppError | null {
+  if (result.limit === "time" || result.limit === "cpu")
+    return new AppError(
+      504,
+      "speech_timeout",
+      `Speaking took longer than ${timeoutMs / 1000} s and was stopped; try a shorter text`,
+    );
+  const failed = (why: string) =>
+    new AppError(502, "speech_failed", `The speech synthesiser failed on this text: ${why}`);
+  if (result.limit) return failed(`it went past the sandbox's ${result.limit.replace("_", " ")} limit`);
+  if (result.signal) return failed(`espeak-ng stopped with ${result.signal}; try other words`);
+  if (result.exitCode !== 0)
+    return failed(`espeak-ng exited with ${result.exitCode}: ${result.stderr.trim().slice(0, 200)}`);
+  return null;
+}
+
+/**
+ * Text to speech with espeak-ng, for browsers that have no voice of their own. espeak-ng runs in
+ * the sandbox like any untrusted work (no network, rlimits, cgroups): it parses what a person
+ * typed, and has crashed on it.
+ */
 export class SpeechService {
   private readonly binary: string;
   private readonly timeoutMs: number;
 
   constructor(
+    private readonly sandbox: Sandbox,
     private readonly slots: JobSlots,
     options: SpeechOptions = {},
   ) {
@@ -43,71 +87,63 @@ export class SpeechService {
     this.timeoutMs = options.timeoutMs ?? SPEECH_TIMEOUT_MS;
   }
 
-  /** Whether espeak-ng is installed (and can be run). */
-  async available(): Promise<boolean> {
+  private installed(): Promise<boolean> {
     return access(this.binary, constants.X_OK).then(
       () => true,
       () => false,
     );
   }
 
+  /** Whether espeak-ng is installed and the sandbox it runs in can start. */
+  async available(): Promise<boolean> {
+    return (await this.installed()) && (await this.sandbox.health()).available;
+  }
+
   /** The text spoken as a WAV file (22050 Hz, mono, 16-bit). */
   async speak(userId: string, request: { text: string; rate: number; pitch: number }): Promise<Buffer> {
-    if (!(await this.available()))
+    const text = plainSpeechText(request.text).trim();
+    if (!text)
+      throw new AppError(400, "validation_failed", "text: Nothing to say", { text: "Nothing to say" });
+    if (!(await this.installed()))
       throw new AppError(
         503,
         "service_unavailable",
         "Server speech is unavailable: espeak-ng is not installed on the server",
       );
     const release = this.slots.acquire(userId);
+    const home = await mkdtemp(path.join(os.tmpdir(), "neuroos-speech-"));
     try {
-      return sealWav(await this.run(espeakArguments(request.rate, request.pitch), request.text));
+      const result = await this.run(espeakArguments(request.rate, request.pitch), home, text);
+      const error = synthesisError(result, this.timeoutMs);
+      if (error) throw error;
+      const wav = await readFile(path.join(home, WAV_FILE)).catch(() => null);
+      if (!wav)
+        throw new AppError(502, "speech_failed", "The speech synthesiser wrote no audio for this text");
+      return sealWav(wav);
     } finally {
+      await rm(home, { recursive: true, force: true });
       release();
     }
   }
 
-  /** Runs espeak-ng (no shell) with the text on stdin; its stdout, or an error. */
-  private run(args: string[], text: string): Promise<Buffer> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(this.binary, args, { stdio: ["pipe", "pipe", "pipe"] });
-      const output: Buffer[] = [];
-      let bytes = 0;
-      let stderr = "";
-      let failure: Error | null = null;
-      const stop = (error: Error) => {
-        failure ??= error;
-        child.kill("SIGKILL");
-      };
-      const timer = setTimeout(
-        () =>
-          stop(
-            new AppError(
-              504,
-              "speech_timeout",
-              `Speaking took longer than ${this.timeoutMs / 1000} s and was stopped; try a shorter text`,
-            ),
-          ),
-        this.timeoutMs,
+  /** Runs espeak-ng in a sandbox over `home`, the text on stdin. */
+  private async run(args: string[], home: string, text: string): Promise<SandboxResult> {
+    const limits: Partial<SandboxLimits> = {
+      timeoutMs: this.timeoutMs,
+      cpuSeconds: Math.ceil(this.timeoutMs / 1000),
+      maxFileSizeMb: MAX_FILE_MB,
+      outputBytes: 64 * 1024,
+      tmpMb: 1,
+    };
+    try {
+      return await this.sandbox.runCommand([this.binary, ...args], home, { stdin: text, limits });
+    } catch (err) {
+      if (!(err instanceof SandboxUnavailableError)) throw err;
+      throw new AppError(
+        503,
+        "service_unavailable",
+        "Server speech is unavailable: the sandbox it runs in cannot start on this server",
       );
-      child.stdout.on("data", (chunk: Buffer) => {
-        bytes += chunk.length;
-        if (bytes > MAX_WAV_BYTES) stop(new Error("espeak-ng's output is larger than 32 MB"));
-        else output.push(chunk);
-      });
-      child.stderr.on("data", (chunk: Buffer) => {
-        if (stderr.length < 2000) stderr += chunk.toString("utf8");
-      });
-      // A child that dies early closes its stdin: the exit below reports why.
-      child.stdin.on("error", () => {});
-      child.on("error", (error) => stop(error));
-      child.on("close", (code) => {
-        clearTimeout(timer);
-        if (failure) reject(failure);
-        else if (code !== 0) reject(new Error(`espeak-ng exited with ${code}: ${stderr.trim()}`));
-        else resolve(Buffer.concat(output));
-      });
-      child.stdin.end(text, "utf8");
-    });
+    }
   }
 }

@@ -1,13 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../http/errors";
-import { JobSlots } from "../sandbox/limiter";
+import fs from "node:fs";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../test/databases";
+import { lineage, processesWhere } from "../test/processes";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
-import { espeakArguments, SpeechService } from "./service";
 import { wavInfo } from "./wav";
 
 const sentence = "I need a break, please. Could we stop for five minutes?";
 const longText = "The quick brown fox jumps over the lazy dog. ".repeat(22).trim();
+/** Texts a person may type that made espeak-ng die of SIGSEGV (its phoneme reader, [[...]]). */
+const crashInputs = [
+  `[[h@l'oU]] [[${"a".repeat(900)}`,
+  `[[${"a".repeat(800)}]]`,
+  `[\u0002${"a".repeat(800)}]]`,
+  `[[${"'@".repeat(400)}]]`,
+];
 
 describeEachDatabase("server speech: /api/speech", (db) => {
   let t: TestApp;
@@ -91,40 +97,82 @@ describeEachDatabase("server speech: /api/speech", (db) => {
     expect(refused?.json().error.message).toMatch(/speech requests running/);
     expect((await speak({ text: "Hello" })).statusCode).toBe(200);
   });
-});
 
-describe("SpeechService", () => {
-  const request = { text: longText, rate: 1, pitch: 1 };
-
-  it("maps the Web Speech API's rate and pitch to espeak-ng's, within its ranges", () => {
-    expect(espeakArguments(0.9, 1)).toEqual(["--stdout", "-v", "en", "-s", "158", "-p", "50", "--stdin"]);
-    expect(espeakArguments(0.1, 0).slice(3, 7)).toEqual(["-s", "80", "-p", "0"]);
-    expect(espeakArguments(10, 2).slice(3, 7)).toEqual(["-s", "450", "-p", "99"]);
+  it("speaks the texts that crashed espeak-ng (never a 500), and stays healthy", async () => {
+    for (const text of crashInputs) {
+      const res = await speak({ text });
+      expect(res.statusCode, `${text.slice(0, 20)}: ${res.body.slice(0, 200)}`).toBe(200);
+      expect(wavInfo(res.rawPayload).seconds).toBeGreaterThan(0.5);
+    }
+    expect((await t.app.inject({ url: "/api/speech" })).json()).toEqual({ available: true });
+    expect(await seconds({ text: "Hello" })).toBeGreaterThan(0.2);
   });
 
-  it("says what is missing when espeak-ng is not installed: 503", async () => {
-    const speech = new SpeechService(new JobSlots(2, 4), { binary: "/nonexistent/espeak-ng" });
-    expect(await speech.available()).toBe(false);
-    const error = await speech.speak("u1", request).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({
-      status: 503,
-      message: expect.stringMatching(/espeak-ng is not installed/),
+  it("reads phoneme codes, SSML and embedded commands as plain text, not as orders", async () => {
+    // As phonemes [[h@l'oU]] is the one word "hello"; read as text it is letters and signs.
+    expect(await seconds({ text: "[[h@l'oU]]" })).toBeGreaterThan((await seconds({ text: "hello" })) * 2);
+    // With SSML (-m) this would be nine seconds of silence.
+    expect(await seconds({ text: '<break time="9s"/> hi' })).toBeLessThan(6);
+    // 0x01 starts espeak-ng's embedded commands: "\u000180S" would set the slowest speed.
+    expect(await seconds({ text: `\u000180S${sentence}` })).toBeLessThan(
+      (await seconds({ text: sentence })) * 1.5,
+    );
+  });
+
+  it("answers a 400 for a text with nothing to say once control characters are set aside", async () => {
+    const res = await speak({ text: "\u0001\u0002\u0003" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: "validation_failed",
+      fields: { text: "Nothing to say" },
     });
   });
 
-  it("stops espeak-ng past its time limit: 504, and the slot is free again", async () => {
-    const slots = new JobSlots(1, 1);
-    const speech = new SpeechService(slots, { timeoutMs: 1 });
-    const error = await speech.speak("u1", request).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 504, code: "speech_timeout" });
-    expect(slots.runningTotal).toBe(0);
+  it("bounds the text: over 1000 characters is a 400, a body over 1 MB a 413, each in words", async () => {
+    const long = await speak({ text: `[[${"a".repeat(999)}]]` });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.fields).toEqual({ text: "At most 1000 characters" });
+    const huge = await speak({ text: "a".repeat(1_100_000) });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error.message).toBe("Request body is larger than 1 MB");
   });
 
-  it("holds the whole server to its cap across people: 429", async () => {
-    const speech = new SpeechService(new JobSlots(2, 1, { noun: "speech request", busyStatus: 429 }));
-    const results = await Promise.allSettled([speech.speak("u1", request), speech.speak("u2", request)]);
-    expect(results[0].status).toBe("fulfilled");
-    expect(results[1]).toMatchObject({ status: "rejected", reason: { status: 429, code: "rate_limited" } });
+  it("runs espeak-ng inside the sandbox: under bubblewrap, with no network", async () => {
+    const answer = speak({ text: longText, rate: 0.5 });
+    const seen = await espeakProcessesWhile(answer);
+    expect((await answer).statusCode).toBe(200);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.between).toContain("bwrap");
+    expect(seen[0]?.net).not.toBe(fs.readlinkSync("/proc/self/ns/net"));
+    expect(seen[0]?.interfaces).toEqual(["lo"]);
   });
 });
+
+/**
+ * The espeak-ng processes this test process starts while `work` runs: the names of the processes
+ * between them and us, their network namespace and its interfaces (looked at every few ms).
+ */
+async function espeakProcessesWhile(work: Promise<unknown>) {
+  const found = new Map<number, { between: string[]; net: string; interfaces: string[] }>();
+  let done = false;
+  void work.finally(() => {
+    done = true;
+  });
+  while (!done) {
+    for (const pid of processesWhere((read) => read("stat").includes("(espeak-ng)"))) {
+      try {
+        const chain = lineage(pid);
+        const mine = chain.findIndex((p) => p.pid === process.pid);
+        if (mine < 0 || found.has(pid)) continue; // another process's espeak-ng
+        const devices = fs.readFileSync(`/proc/${pid}/net/dev`, "utf8").split("\n").slice(2);
+        found.set(pid, {
+          between: chain.slice(1, mine).map((p) => p.name),
+          net: fs.readlinkSync(`/proc/${pid}/ns/net`),
+          interfaces: devices.map((line) => line.split(":")[0]?.trim() ?? "").filter(Boolean),
+        });
+      } catch {} // it ended meanwhile
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return [...found.values()];
+}

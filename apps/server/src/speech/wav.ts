@@ -11,8 +11,8 @@ function* chunks(wav: Buffer): Generator<{ id: string; body: number; size: numbe
 }
 
 /**
- * espeak-ng writing to stdout cannot seek back, so its WAV header carries placeholder sizes
- * (0x7ffff000...). Sets the RIFF and `data` chunk sizes to the real ones, in place.
+ * Sets the RIFF and `data` chunk sizes to the real ones, in place (espeak-ng writing to a pipe
+ * cannot seek back and leaves placeholders, 0x7ffff000...); throws unless it is a WAV file.
  */
 export function sealWav(wav: Buffer): Buffer {
   for (const chunk of chunks(wav)) {

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { describe } from "vitest";
+import type { SandboxLimits } from "../sandbox/runner";
 
 /** Whether bubblewrap runs here; the suites that run code need it. */
 export const sandboxReady = spawnSync(process.env.SANDBOX_BWRAP ?? "bwrap", ["--version"]).status === 0;
@@ -13,3 +14,14 @@ if (!sandboxReady) {
 
 /** `describe`, skipped (loudly) where the sandbox cannot run. */
 export const describeWithSandbox = describe.skipIf(!sandboxReady);
+
+/** Small job limits for tests that start their own Sandbox. */
+export const testLimits: SandboxLimits = {
+  timeoutMs: 10_000,
+  cpuSeconds: 10,
+  memoryMb: 256,
+  maxProcesses: 64,
+  maxFileSizeMb: 1,
+  outputBytes: 64 * 1024,
+  tmpMb: 16,
+};
