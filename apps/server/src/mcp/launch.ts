@@ -20,22 +20,12 @@ export function sandboxLauncher(deps: {
     const owner = await deps.owner(config.userId);
     const workspace = await deps.workspaces.root(owner);
     const maxFileSizeMb = deps.workspaces.quota(owner.plan).maxFileBytes / (1024 * 1024);
-    const since = Date.now();
-    const command = await deps.sandbox.command(
+    return deps.sandbox.command(
       [config.command, ...config.args],
       workspace,
       {},
       { maxFileSizeMb },
       { newSession: true, network: config.allowNetwork },
     );
-    // What the server wrote is counted once it ends; past the quota, its newest files go.
-    const release = async () => {
-      try {
-        await command.release();
-      } finally {
-        await deps.workspaces.afterCode(owner, since).catch(() => undefined);
-      }
-    };
-    return { ...command, release };
   };
 }
