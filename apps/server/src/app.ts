@@ -169,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database.kind,
     path.join(env.DATA_DIR, "volumes"),
   );
-  const workspaces = new WorkspaceService(env.DATA_DIR, workspaceQuotas(env), volumes);
+  const workspaces = new WorkspaceService(database.db, env.DATA_DIR, workspaceQuotas(env), volumes);
   // A node's slots guard its cores; a person's jobs are counted on every node (ExecutionService).
   const jobSlots = new JobSlots(env.SANDBOX_MAX_JOBS, env.SANDBOX_MAX_JOBS);
   app.addHook("onClose", async () => {

@@ -115,3 +115,18 @@ export const loginFailures = pgTable(
   },
   (t) => [index("login_failures_account_idx").on(t.account, t.failedAt)],
 );
+
+/**
+ * Each workspace's usage as a running figure: every write of the files API changes it by its
+ * byte delta under the person's lock; a walk of the workspace (after code ran, on the stats
+ * page) sets it again from the disk.
+ */
+export const workspaceUsage = pgTable("workspace_usage", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  bytes: bigint("bytes", { mode: "number" }).notNull(),
+  files: integer("files").notNull(),
+  entries: integer("entries").notNull(),
+  walkedAt: timestamp("walked_at", { withTimezone: true }).notNull().defaultNow(),
+});

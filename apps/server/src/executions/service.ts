@@ -17,6 +17,7 @@ import type { EventBus } from "../live/bus";
 import { recordExecution } from "../logs/service";
 import { type JobSlots, tooManyJobs } from "../sandbox/limiter";
 import type { Sandbox } from "../sandbox/runner";
+import { workspaceFullWords } from "../workspace/quotas";
 import type { WorkspaceService } from "../workspace/service";
 
 const MB = 1024 * 1024;
@@ -67,9 +68,11 @@ const ownerOf = (request: Pick<ExecutionRequest, "sessionId" | "app">) =>
 /** What the execution log keeps of a run's code. */
 const commandOf = (request: Pick<ExecutionRequest, "code">) => request.code.slice(0, 2000);
 
-/** What a run is told when the workspace has no room left. */
-export const workspaceFullWords = (quotaMb: number) =>
-  `Your workspace is full (its ${quotaMb} MB quota): delete files to make room, then run again.`;
+/** The files a run wrote past the quota, which were not kept. */
+const notKept = (removed: string[]) =>
+  removed.length === 0
+    ? ""
+    : ` Not kept, written past the quota: ${removed.slice(0, 5).join(", ")}${removed.length > 5 ? ` and ${removed.length - 5} more` : ""}.`;
 
 export function describeOutcome(result: SandboxResult): string {
   const limit = result.limit ? `\n[Stopped: ${sandboxLimitWords[result.limit]}]` : "";
@@ -118,6 +121,7 @@ export class ExecutionService {
    * 429), before anything runs, so a caller can refuse the request; `done` settles when it ends.
    */
   async start(request: ExecutionRequest): Promise<{ done: Promise<ExecutionOutcome> }> {
+    await this.deps.workspaces.assertRoom(request.user, "run again");
     const release = this.deps.slots.acquire(request.user.id);
     const executionId = randomUUID();
     // Known to this node from here on: its row counts among the person's, and it can be stopped.
@@ -190,6 +194,7 @@ export class ExecutionService {
     if (request.signal?.aborted) controller.abort(); // while its place was being claimed
     const command = commandOf(request);
     let claimed = true;
+    const since = Date.now();
     try {
       bus.publish(user.id, { type: "execution_start", ...owner, executionId, requestId: request.requestId });
       const result = await sandbox.run({
@@ -209,11 +214,13 @@ export class ExecutionService {
           bus.publish(user.id, { type: "execution_output", ...owner, executionId, stream, data });
         },
       });
-      const success = result.exitCode === 0 && result.limit === null;
+      // What the code wrote is counted now; past the quota, its newest files are taken back.
+      const removed = await workspaces.afterCode(user, since).catch(() => [] as string[]);
+      const success = result.exitCode === 0 && result.limit === null && removed.length === 0;
       // A job that failed on a full workspace says so in words (its programs said ENOSPC).
-      const full = !success && (await workspaces.isFull(user));
+      const full = removed.length > 0 || (!success && (await workspaces.isFull(user)));
       const quotaMb = Math.round(workspaces.quota(user.plan).maxWorkspaceBytes / MB);
-      const output = `${describeOutcome(result)}${full ? `\n[${workspaceFullWords(quotaMb)}]` : ""}`;
+      const output = `${describeOutcome(result)}${full ? `\n[${workspaceFullWords(quotaMb)}${notKept(removed)}]` : ""}`;
       const outcome = { executionId, result, output, success };
       const told = await this.endClaim(executionId);
       claimed = false;

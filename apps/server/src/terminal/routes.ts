@@ -71,9 +71,15 @@ export async function terminalRoutes(app: FastifyInstance, deps: TerminalRouteDe
       if (!session) {
         try {
           const workspace = await deps.workspaces.root(user);
+          await deps.workspaces.assertRoom(user, "open the terminal again");
           // Files written in the terminal get the plan's per-file limit, as uploads do.
           const maxFileSizeMb = deps.workspaces.quota(user.plan).maxFileBytes / (1024 * 1024);
+          const since = Date.now();
           session = await deps.terminals.open(user.id, workspace, query.cols, query.rows, { maxFileSizeMb });
+          // What the shell wrote is counted once it ends; past the quota, its newest files go.
+          void session.done
+            .then(() => deps.workspaces.afterCode(user, since))
+            .catch((err) => request.log.warn({ err }, "workspace usage after a terminal"));
         } catch (err) {
           const known = clientError(err, request.log);
           if (!known) request.log.error({ err }, "terminal failed to start");

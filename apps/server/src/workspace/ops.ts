@@ -5,7 +5,7 @@ import type { Readable } from "node:stream";
 import type { FileEntry } from "@neuroos/contracts";
 import { AppError } from "../http/errors";
 import { toWorkspacePath } from "./path-guard";
-import { at, fsError, openDirAt, removeAt, TEMP_PREFIX, withResolved } from "./safe-fs";
+import { at, type Freed, fsError, openDirAt, removeAt, TEMP_PREFIX, withResolved } from "./safe-fs";
 
 /** File operations on one workspace root; every path goes through the guard in safe-fs.ts. */
 
@@ -24,10 +24,11 @@ async function walk(
   segments: string[],
   visit: (segments: string[], stat: Stats) => boolean,
   recursive: boolean,
+  withTemp = false,
 ): Promise<boolean> {
   const names = (await fs.readdir(`/proc/self/fd/${dirFd}`)).sort();
   for (const name of names) {
-    if (name.startsWith(TEMP_PREFIX)) continue;
+    if (name.startsWith(TEMP_PREFIX) && !withTemp) continue;
     const stat = await fs.lstat(at(dirFd, name)).catch(() => null);
     if (!stat) continue; // removed meanwhile
     const here = [...segments, name];
@@ -36,7 +37,7 @@ async function walk(
       const sub = await openDirAt(dirFd, name).catch(() => null);
       if (!sub) continue;
       try {
-        if (!(await walk(sub.fd, here, visit, recursive))) return false;
+        if (!(await walk(sub.fd, here, visit, recursive, withTemp))) return false;
       } finally {
         await sub.close();
       }
@@ -83,31 +84,46 @@ export async function listEntries(root: string, input: string, recursive: boolea
   return { entries, truncated };
 }
 
-/** Number and total size of the regular files of the workspace. */
 /** Entries a workspace may hold (files, folders, links): code can make millions of empty files. */
 export const MAX_WORKSPACE_ENTRIES = 200_000;
 
-/** Number and total size of the regular files; `full` when past MAX_WORKSPACE_ENTRIES entries. */
-export async function usage(root: string): Promise<{ totalFiles: number; totalSize: number; full: boolean }> {
-  let totalFiles = 0;
-  let totalSize = 0;
-  let entries = 0;
+export interface Usage {
+  totalFiles: number;
+  totalSize: number;
+  entries: number;
+  /** Past MAX_WORKSPACE_ENTRIES entries (the walk stopped there). */
+  full: boolean;
+  /** The regular files changed at or after `since` (when given). */
+  recent: { segments: string[]; size: number; ctimeMs: number }[];
+}
+
+/**
+ * Walks the whole workspace (temporary files included: code can name its files so): the number
+ * and total size of its regular files, and those changed since `since` (their ctime, which code
+ * cannot set back).
+ */
+export async function usage(root: string, since?: number): Promise<Usage> {
+  const found: Usage = { totalFiles: 0, totalSize: 0, entries: 0, full: false, recent: [] };
   const complete = await withFolder(root, "/home/user", (fd) =>
     walk(
       fd,
       [],
-      (_s, stat) => {
-        entries += 1;
+      (segments, stat) => {
+        found.entries += 1;
         if (stat.isFile()) {
-          totalFiles += 1;
-          totalSize += stat.size;
+          found.totalFiles += 1;
+          found.totalSize += stat.size;
+          if (since !== undefined && stat.ctimeMs >= since)
+            found.recent.push({ segments, size: stat.size, ctimeMs: stat.ctimeMs });
         }
-        return entries <= MAX_WORKSPACE_ENTRIES;
+        return found.entries <= MAX_WORKSPACE_ENTRIES;
       },
+      true,
       true,
     ),
   );
-  return { totalFiles, totalSize, full: !complete };
+  found.full = !complete;
+  return found;
 }
 
 /** Opens a regular file for reading (links inside the workspace are followed). */
@@ -196,10 +212,10 @@ export async function makeFolder(root: string, input: string): Promise<FileEntry
   });
 }
 
-export async function removePath(root: string, input: string): Promise<void> {
-  await withResolved(root, input, {}, async (r) => {
+export async function removePath(root: string, input: string): Promise<Freed> {
+  return withResolved(root, input, {}, async (r) => {
     if (r.name === null) throw new AppError(400, "bad_request", "The workspace root cannot be deleted");
-    await removeAt(r.dir.fd, r.name);
+    return removeAt(r.dir.fd, r.name);
   });
 }
 

@@ -16,3 +16,7 @@ export function workspaceQuotas(env: Env): Record<"free" | "pro", WorkspaceQuota
     },
   };
 }
+
+/** What a person is told when the workspace has no room left (`then`: "run again", "try again"). */
+export const workspaceFullWords = (quotaMb: number, then = "run again") =>
+  `Your workspace is full (its ${quotaMb} MB quota): delete files to make room, then ${then}.`;

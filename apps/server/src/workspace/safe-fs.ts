@@ -192,26 +192,48 @@ export async function withResolved<T>(
   }
 }
 
+/** What a delete freed: bytes of regular files, their number, and entries of any kind. */
+export interface Freed {
+  bytes: number;
+  files: number;
+  entries: number;
+}
+
 /** Deletes `name` in the open folder `dirFd`; folders recursively, never following a link. */
-export async function removeAt(dirFd: number, name: string): Promise<void> {
+export async function removeAt(
+  dirFd: number,
+  name: string,
+  freed: Freed = { bytes: 0, files: 0, entries: 0 },
+): Promise<Freed> {
   const target = at(dirFd, name);
   const stat = await fs.lstat(target);
-  if (!stat.isDirectory()) return fs.unlink(target);
+  const unlink = async () => {
+    await fs.unlink(target);
+    freed.entries += 1;
+    if (stat.isFile()) {
+      freed.files += 1;
+      freed.bytes += stat.size;
+    }
+    return freed;
+  };
+  if (!stat.isDirectory()) return unlink();
   let sub: FileHandle;
   try {
     sub = await fs.open(target, DIR_FLAGS);
   } catch (err) {
     // Swapped for a link or a file since the lstat: remove whatever it is now, without following.
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === "ELOOP" || code === "ENOTDIR") return fs.unlink(target);
+    if (code === "ELOOP" || code === "ENOTDIR") return unlink();
     throw err;
   }
   try {
-    for (const entry of await fs.readdir(`/proc/self/fd/${sub.fd}`)) await removeAt(sub.fd, entry);
+    for (const entry of await fs.readdir(`/proc/self/fd/${sub.fd}`)) await removeAt(sub.fd, entry, freed);
   } finally {
     await sub.close();
   }
   await fs.rmdir(target);
+  freed.entries += 1;
+  return freed;
 }
 
 /** Opens `name` in the open folder `dirFd` as a folder, refusing links. */

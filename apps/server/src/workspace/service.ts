@@ -1,6 +1,6 @@
+import type { Stats } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
 import {
   type FileContent,
   type FileEntry,
@@ -12,7 +12,9 @@ import {
   type writeFileSchema,
 } from "@neuroos/contracts";
 import type { z } from "zod";
+import type { Db } from "../db/client";
 import { AppError } from "../http/errors";
+import { type Figure, UsageFigures } from "./figures";
 import {
   commitTemp,
   entryOf,
@@ -26,16 +28,16 @@ import {
   usage,
   writeTemp,
 } from "./ops";
-import { checkName, parseWorkspacePath, toWorkspacePath } from "./path-guard";
-import { at, openDirAt, withResolved } from "./safe-fs";
+import { parseWorkspacePath, toWorkspacePath } from "./path-guard";
+import { workspaceFullWords } from "./quotas";
+import { at, withResolved } from "./safe-fs";
 import { ensureWorkspace } from "./starter";
+import { CTIME_SLACK_MS, trimTo } from "./trim";
+import { type UploadDeps, type UploadPart, uploadFiles } from "./upload";
 import type { WorkspaceVolumes } from "./volumes";
 
 export type Owner = Pick<User, "id" | "plan">;
-export interface UploadPart {
-  filename: string;
-  file: Readable;
-}
+export type { UploadPart };
 
 const planName = { free: "Free", pro: "Pro" } as const;
 const userIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
@@ -50,15 +52,18 @@ export function formatBytes(bytes: number): string {
 /** Each user's files under DATA_DIR/workspaces/<userId>, seen as /home/user; quotas by plan. */
 export class WorkspaceService {
   private readonly roots = new Map<string, Promise<string>>();
-  private readonly locks = new Map<string, Promise<unknown>>();
   private readonly changeListeners = new Set<(userId: string, paths: string[]) => void>();
+  private readonly figures: UsageFigures;
 
   constructor(
+    db: Db,
     private readonly dataDir: string,
     private readonly quotas: Record<Owner["plan"], WorkspaceQuota>,
     /** Each workspace its own file system sized to the quota (null: plain folders, quota by the API only). */
     private readonly volumes: WorkspaceVolumes | null = null,
-  ) {}
+  ) {
+    this.figures = new UsageFigures(db);
+  }
 
   /** Calls `listener` after every change to a workspace (the paths changed, as /home/user/...). */
   onChange(listener: (userId: string, paths: string[]) => void): () => void {
@@ -99,10 +104,15 @@ export class WorkspaceService {
     return found;
   }
 
-  /** Whether code can no longer write: the workspace's volume has (almost) no room left. */
+  /**
+   * Whether code can no longer write: the workspace is at or past its quota (by its figure), or
+   * its volume has (almost) no room left.
+   */
   async isFull(owner: Owner): Promise<boolean> {
-    const free = await this.volumes?.free(await this.root(owner));
-    return free !== null && free !== undefined && free < 64 * 1024;
+    const root = await this.root(owner);
+    const free = await this.volumes?.free(root);
+    if (free !== null && free !== undefined) return free < 64 * 1024;
+    return (await this.figure(owner, root)).bytes >= this.quota(owner.plan).maxWorkspaceBytes;
   }
 
   /** Unmounts the volumes this server mounted. */
@@ -118,9 +128,15 @@ export class WorkspaceService {
     return listEntries(await this.root(owner), input, recursive, MAX_LIST_ENTRIES);
   }
 
+  /** The usage, walked (which also sets the running figure right). */
   async stats(owner: Owner): Promise<FileStats> {
-    const { totalFiles, totalSize } = await usage(await this.root(owner));
-    return { totalFiles, totalSize, quota: this.quota(owner.plan) };
+    const root = await this.root(owner);
+    const none = { bytes: 0, files: 0, entries: 0 };
+    const { figure } = await this.figures.walked(owner.id, this.walker(root), async () => ({
+      result: null,
+      freed: none,
+    }));
+    return { totalFiles: figure.files, totalSize: figure.bytes, quota: this.quota(owner.plan) };
   }
 
   async read(owner: Owner, input: string): Promise<FileContent> {
@@ -162,29 +178,52 @@ export class WorkspaceService {
     return this.writeBytes(owner, input.path, Buffer.from(input.content, input.encoding), input.overwrite);
   }
 
-  /** Creates (or, with `overwrite`, replaces) a file atomically, within the plan's limits. */
+  /**
+   * Creates (or, with `overwrite`, replaces) a file atomically, within the plan's limits: staged
+   * in a temporary file, then put in place under the person's lock if it still fits the figure.
+   */
   async writeBytes(owner: Owner, pathInput: string, data: Buffer, overwrite: boolean): Promise<FileEntry> {
     const virtual = toWorkspacePath(parseWorkspacePath(pathInput));
-    return this.exclusive(owner.id, async () => {
-      const root = await this.root(owner);
-      const existing = await withResolved(root, pathInput, {}, (r) =>
-        r.name === null ? Promise.resolve(null) : existingSize(r.dir.fd, r.name),
-      ).catch((err) => {
-        if (err instanceof AppError && err.status === 404) return null;
-        throw err;
-      });
-      if (existing?.isDirectory()) throw new AppError(409, "conflict", `Is a folder: ${virtual}`);
-      if (existing && !overwrite) throw new AppError(409, "conflict", `Already exists: ${virtual}`);
-      const room = await this.room(owner, root, existing?.isFile() ? existing.size : 0);
+    const root = await this.root(owner);
+    const existing = await withResolved(root, pathInput, {}, (r) =>
+      r.name === null ? Promise.resolve(null) : existingSize(r.dir.fd, r.name),
+    ).catch((err) => {
+      if (err instanceof AppError && err.status === 404) return null;
+      throw err;
+    });
+    const refuse = (stat: Stats | null, room: ReturnType<WorkspaceService["roomFrom"]>) => {
+      if (stat?.isDirectory()) throw new AppError(409, "conflict", `Is a folder: ${virtual}`);
+      if (stat && !overwrite) throw new AppError(409, "conflict", `Already exists: ${virtual}`);
       if (data.length > room.cap) throw room.tooLarge(virtual, data.length);
-      return withResolved(root, pathInput, { createParents: true }, async (r) => {
-        if (r.name === null)
-          throw new AppError(400, "bad_request", "Give a file path, not the workspace root");
-        const tmp = await writeTemp(r.dir.fd, data, room.cap, () => room.tooLarge(r.virtual, data.length));
-        await commitTemp(r.dir.fd, tmp, r.name, overwrite);
-        this.changed(owner.id, [r.virtual]);
-        return entryOf(r.segments, await fs.lstat(at(r.dir.fd, r.name)));
-      });
+    };
+    const credit = (stat: Stats | null) => (stat?.isFile() ? stat.size : 0);
+    const before = await this.figure(owner, root);
+    refuse(existing, this.roomFrom(owner, before.bytes, credit(existing)));
+    return withResolved(root, pathInput, { createParents: true }, async (r) => {
+      if (r.name === null) throw new AppError(400, "bad_request", "Give a file path, not the workspace root");
+      const name = r.name;
+      const quota = this.quota(owner.plan);
+      const tmp = await writeTemp(r.dir.fd, data, quota.maxFileBytes, () =>
+        this.roomFrom(owner, 0, 0).tooLarge(r.virtual, data.length),
+      );
+      try {
+        return await this.figures.locked(owner.id, this.walker(root), async (figure) => {
+          const now = await existingSize(r.dir.fd, name);
+          this.checkEntries(figure);
+          refuse(now, this.roomFrom(owner, figure.bytes, credit(now)));
+          await commitTemp(r.dir.fd, tmp, name, overwrite);
+          this.changed(owner.id, [r.virtual]);
+          const entry = entryOf(r.segments, await fs.lstat(at(r.dir.fd, name)));
+          const change = {
+            bytes: data.length - credit(now),
+            files: now?.isFile() ? 0 : 1,
+            entries: now ? 0 : 1,
+          };
+          return { result: entry, change };
+        });
+      } finally {
+        await fs.unlink(at(r.dir.fd, tmp)).catch(() => {});
+      }
     });
   }
 
@@ -193,51 +232,7 @@ export class WorkspaceService {
    * temporary file (within the per-file and workspace limits), then all are put in place.
    */
   async upload(owner: Owner, dirInput: string, parts: AsyncIterable<UploadPart>, overwrite: boolean) {
-    return this.exclusive(owner.id, async () => {
-      const root = await this.root(owner);
-      let used = (await this.usageForWrite(root)).totalSize;
-      return withResolved(root, dirInput, { followLast: true }, async (r) => {
-        const sub = r.name === null ? null : await openDirAt(r.dir.fd, r.name);
-        const dirFd = sub ? sub.fd : r.dir.fd;
-        const staged: { tmp: string; name: string }[] = [];
-        const committed: string[] = [];
-        try {
-          for await (const part of parts) {
-            const name = checkName(part.filename ?? "");
-            const virtual = `${r.virtual}/${name}`;
-            if (staged.some((s) => s.name === name))
-              throw new AppError(400, "bad_request", `${name} appears twice in the upload`);
-            const existing = await existingSize(dirFd, name);
-            if (existing?.isDirectory()) throw new AppError(409, "conflict", `Is a folder: ${virtual}`);
-            if (existing && !overwrite) throw new AppError(409, "conflict", `Already exists: ${virtual}`);
-            const credit = existing?.isFile() ? existing.size : 0;
-            const room = this.roomFrom(owner, used, credit);
-            const tmp = await writeTemp(dirFd, part.file, room.cap, () => room.tooLarge(virtual));
-            staged.push({ tmp, name });
-            used += (await fs.stat(at(dirFd, tmp))).size - credit;
-          }
-          if (staged.length === 0) throw new AppError(400, "bad_request", "The upload holds no file");
-          for (const { tmp, name } of staged) {
-            await commitTemp(dirFd, tmp, name, overwrite);
-            committed.push(name);
-          }
-          const entries: FileEntry[] = [];
-          for (const { name } of staged)
-            entries.push(entryOf([...r.segments, name], await fs.lstat(at(dirFd, name))));
-          this.changed(
-            owner.id,
-            entries.map((e) => e.path),
-          );
-          return entries;
-        } catch (err) {
-          for (const { tmp } of staged) await fs.unlink(at(dirFd, tmp)).catch(() => {});
-          if (!overwrite) for (const name of committed) await fs.unlink(at(dirFd, name)).catch(() => {});
-          throw err;
-        } finally {
-          await sub?.close();
-        }
-      });
-    });
+    return uploadFiles(this.uploadDeps(owner, await this.root(owner)), dirInput, parts, overwrite);
   }
 
   async mkdir(owner: Owner, input: string): Promise<FileEntry> {
@@ -253,23 +248,69 @@ export class WorkspaceService {
   }
 
   async remove(owner: Owner, input: string): Promise<void> {
-    await removePath(await this.root(owner), input);
+    const freed = await removePath(await this.root(owner), input);
+    await this.figures.add(owner.id, { bytes: -freed.bytes, files: -freed.files, entries: -freed.entries });
     this.changed(owner.id, [toWorkspacePath(parseWorkspacePath(input))]);
   }
 
-  private async room(owner: Owner, root: string, credit: number) {
-    return this.roomFrom(owner, (await this.usageForWrite(root)).totalSize, credit);
+  /**
+   * Refuses to start code (a run, a terminal) while the workspace is at or past its quota, with
+   * the words the person sees.
+   */
+  async assertRoom(owner: Owner, then: string): Promise<void> {
+    if (await this.isFull(owner)) throw this.fullError(owner, then);
   }
 
-  private async usageForWrite(root: string) {
-    const used = await usage(root);
-    if (used.full)
+  /**
+   * After code ran over the workspace (from `since`, a Date.now()): walks it, and if the code left
+   * it past the quota, removes what it wrote since then, newest first, until it fits again (as if
+   * those writes had failed for want of room); the figure is set from the disk. Returns the
+   * workspace paths removed.
+   */
+  async afterCode(owner: Owner, since: number): Promise<string[]> {
+    const root = await this.root(owner);
+    const quota = this.quota(owner.plan).maxWorkspaceBytes;
+    const { result } = await this.figures.walked(
+      owner.id,
+      () => usage(root, since - CTIME_SLACK_MS),
+      (found) => trimTo(root, found, quota),
+    );
+    if (result.length > 0) this.changed(owner.id, result);
+    return result;
+  }
+
+  /** The 413 of a full workspace, saying what to do (`then`: "run again", "try again"). */
+  fullError(owner: Owner, then: string): AppError {
+    const quotaMb = Math.round(this.quota(owner.plan).maxWorkspaceBytes / (1024 * 1024));
+    return new AppError(413, "payload_too_large", workspaceFullWords(quotaMb, then));
+  }
+
+  private figure(owner: Owner, root: string): Promise<Figure> {
+    return this.figures.read(owner.id, this.walker(root));
+  }
+
+  private walker(root: string) {
+    return () => usage(root);
+  }
+
+  private checkEntries(figure: Figure): void {
+    if (figure.entries > MAX_WORKSPACE_ENTRIES)
       throw new AppError(
         413,
         "payload_too_large",
         `The workspace holds more than ${MAX_WORKSPACE_ENTRIES.toLocaleString("en-US")} files and folders; delete some first`,
       );
-    return used;
+  }
+
+  private uploadDeps(owner: Owner, root: string): UploadDeps {
+    return {
+      root,
+      figure: () => this.figure(owner, root),
+      locked: (fn) => this.figures.locked(owner.id, this.walker(root), fn),
+      room: (used, credit) => this.roomFrom(owner, used, credit),
+      checkEntries: (figure) => this.checkEntries(figure),
+      changed: (paths) => this.changed(owner.id, paths),
+    };
   }
 
   /** How many bytes one file may take now, and the 413 to throw beyond. */
@@ -278,30 +319,20 @@ export class WorkspaceService {
     const free = Math.max(0, quota.maxWorkspaceBytes - used + credit);
     const cap = Math.min(quota.maxFileBytes, free);
     const plan = planName[owner.plan];
-    const tooLarge = (virtual: string, size?: number) =>
-      cap === quota.maxFileBytes
-        ? new AppError(
-            413,
-            "payload_too_large",
-            `${virtual} is larger than the ${formatBytes(quota.maxFileBytes)} per-file limit of the ${plan} plan`,
-          )
-        : new AppError(
-            413,
-            "payload_too_large",
-            `Not enough space for ${virtual}${size === undefined ? "" : ` (${formatBytes(size)})`}: the workspace is limited to ${formatBytes(quota.maxWorkspaceBytes)} on the ${plan} plan and ${formatBytes(used)} is used`,
-          );
+    const tooLarge = (virtual: string, size?: number) => {
+      if (cap === quota.maxFileBytes)
+        return new AppError(
+          413,
+          "payload_too_large",
+          `${virtual} is larger than the ${formatBytes(quota.maxFileBytes)} per-file limit of the ${plan} plan`,
+        );
+      if (used >= quota.maxWorkspaceBytes) return this.fullError(owner, "try again");
+      return new AppError(
+        413,
+        "payload_too_large",
+        `Not enough space for ${virtual}${size === undefined ? "" : ` (${formatBytes(size)})`}: the workspace is limited to ${formatBytes(quota.maxWorkspaceBytes)} on the ${plan} plan and ${formatBytes(used)} is used`,
+      );
+    };
     return { cap, tooLarge };
-  }
-
-  /** Runs `fn` after the user's previous writes: quota checks see each other's results. */
-  private exclusive<T>(userId: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.locks.get(userId) ?? Promise.resolve();
-    const run = previous.then(fn, fn);
-    const tail = run.catch(() => {});
-    this.locks.set(userId, tail);
-    void tail.then(() => {
-      if (this.locks.get(userId) === tail) this.locks.delete(userId);
-    });
-    return run;
   }
 }

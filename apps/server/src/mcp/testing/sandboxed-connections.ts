@@ -23,7 +23,7 @@ export function sandboxedMcpConnections(options: {
 }) {
   const env = loadEnv({ LOG_LEVEL: "silent", DATA_DIR: options.dataDir, WORKSPACE_VOLUMES: "off" });
   const sandbox = new Sandbox(sandboxConfig(env));
-  const workspaces = new WorkspaceService(options.dataDir, workspaceQuotas(env), null);
+  const workspaces = new WorkspaceService(options.db, options.dataDir, workspaceQuotas(env), null);
   const servers = new McpServers({
     db: options.db,
     box: new SecretBox(options.secretKey),

@@ -1,0 +1,97 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { lockUntilCommit } from "../db/locks";
+import { workspaceUsage } from "../db/schema";
+import type { Usage } from "./ops";
+
+/** What a workspace holds: bytes and number of its regular files, entries of any kind. */
+export interface Figure {
+  bytes: number;
+  files: number;
+  entries: number;
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+const figureOf = (u: Usage): Figure => ({ bytes: u.totalSize, files: u.totalFiles, entries: u.entries });
+
+async function store(tx: Tx, userId: string, figure: Figure): Promise<Figure> {
+  await tx
+    .insert(workspaceUsage)
+    .values({ userId, ...figure })
+    .onConflictDoUpdate({ target: workspaceUsage.userId, set: { ...figure, walkedAt: sql`now()` } });
+  return figure;
+}
+
+/**
+ * Each workspace's usage as a running figure (a `workspace_usage` row per person), so a write of
+ * the files API costs the same at 10 files and at 5,000: it checks its room against the figure and
+ * adds its byte delta, holding the person's lock on every node (lockUntilCommit), so two writes
+ * that together pass the quota cannot both be let in. What code writes (runs, terminals) reaches
+ * the figure by a walk of the workspace after it ran (`walked`), which also corrects any drift.
+ */
+export class UsageFigures {
+  constructor(private readonly db: Db) {}
+
+  /** The figure as it stands (a first walk makes it), without waiting for the lock. */
+  async read(userId: string, walk: () => Promise<Usage>): Promise<Figure> {
+    const [row] = await this.db.select().from(workspaceUsage).where(eq(workspaceUsage.userId, userId));
+    return row ?? this.locked(userId, walk, async (figure) => ({ result: figure }));
+  }
+
+  /**
+   * Runs `fn` holding the person's lock with their figure (walked once if there is none yet);
+   * the change `fn` returns is added before the lock is let go.
+   */
+  locked<T>(
+    userId: string,
+    walk: () => Promise<Usage>,
+    fn: (figure: Figure) => Promise<{ result: T; change?: Partial<Figure> }>,
+  ): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await lockUntilCommit(tx, `workspace_usage:${userId}`);
+      const [row] = await tx.select().from(workspaceUsage).where(eq(workspaceUsage.userId, userId));
+      const { result, change } = await fn(row ?? (await store(tx, userId, figureOf(await walk()))));
+      if (change) await this.addIn(tx, userId, change);
+      return result;
+    });
+  }
+
+  /** Adds a change that needs no check (a delete frees room). */
+  add(userId: string, change: Partial<Figure>): Promise<void> {
+    return this.addIn(this.db, userId, change);
+  }
+
+  /**
+   * Walks the workspace under the lock; `settle` may act on what was found (remove what code
+   * wrote past the quota) and says what it freed; the figure is then set from the disk.
+   */
+  walked<T>(
+    userId: string,
+    walk: () => Promise<Usage>,
+    settle: (found: Usage) => Promise<{ result: T; freed: Figure }>,
+  ): Promise<{ figure: Figure; result: T }> {
+    return this.db.transaction(async (tx) => {
+      await lockUntilCommit(tx, `workspace_usage:${userId}`);
+      const found = await walk();
+      const { result, freed } = await settle(found);
+      const on = figureOf(found);
+      const figure = await store(tx, userId, {
+        bytes: on.bytes - freed.bytes,
+        files: on.files - freed.files,
+        entries: on.entries - freed.entries,
+      });
+      return { figure, result };
+    });
+  }
+
+  private async addIn(db: Pick<Db, "update">, userId: string, change: Partial<Figure>): Promise<void> {
+    await db
+      .update(workspaceUsage)
+      .set({
+        bytes: sql`greatest(0, ${workspaceUsage.bytes} + ${change.bytes ?? 0})`,
+        files: sql`greatest(0, ${workspaceUsage.files} + ${change.files ?? 0})`,
+        entries: sql`greatest(0, ${workspaceUsage.entries} + ${change.entries ?? 0})`,
+      })
+      .where(eq(workspaceUsage.userId, userId));
+  }
+}
