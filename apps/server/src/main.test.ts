@@ -72,30 +72,4 @@ describe("the server process", () => {
     third.child.kill("SIGTERM");
     expect(await third.exited).toBe(0);
   });
-
-  it("exports a PDF through the bundled job worker (dist/worker.js)", async () => {
-    const server = await startServer({ DATA_DIR: dataDir }, true, { bootMs: 100_000 });
-    started.push(server);
-    const user = buildSignup();
-    await postJson(`${server.url}/api/auth/signup`, user);
-    const login = await postJson(`${server.url}/api/auth/login`, {
-      email: user.email,
-      password: user.password,
-    });
-    const cookie = /neuroos_session=[^;]+/.exec(login.headers.get("set-cookie") ?? "")?.[0] ?? "";
-    const res = await fetch(`${server.url}/api/export/pdf`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie, origin: server.url },
-      body: JSON.stringify({ title: "Built", markdown: "# From the bundle" }),
-    });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(
-      Buffer.from(await res.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe("%PDF-");
-    server.child.kill("SIGTERM");
-    expect(await server.exited).toBe(0);
-  }, 120_000); // a server boot, slow on a loaded machine
 });
