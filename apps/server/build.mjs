@@ -1,4 +1,5 @@
-// Bundles the server (and the workspace contracts) into dist/main.js; npm packages stay external.
+// Bundles the server (and the workspace contracts) into dist/main.js, and the job pool's worker
+// thread into dist/worker.js beside it (jobs/pool.ts starts it from there); npm packages stay external.
 import { readFileSync } from "node:fs";
 import { build } from "esbuild";
 
@@ -7,8 +8,8 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.star
 
 await build({
   absWorkingDir: new URL(".", import.meta.url).pathname,
-  entryPoints: ["src/main.ts"],
-  outfile: "dist/main.js",
+  entryPoints: { main: "src/main.ts", worker: "src/worker.ts" },
+  outdir: "dist",
   bundle: true,
   platform: "node",
   format: "esm",

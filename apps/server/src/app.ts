@@ -28,6 +28,7 @@ import { AppError, registerErrorHandler } from "./http/errors";
 import { OriginPolicy, registerOriginGuard } from "./http/origin-guard";
 import { databaseRateLimitStore } from "./http/rate-limit-store";
 import { ideRoutes } from "./ide/routes";
+import { JobPool } from "./jobs/pool";
 import { FrameRouter } from "./live/frame-router";
 import { liveRoutes } from "./live/routes";
 import { registerSystemFrames } from "./live/system-frames";
@@ -248,7 +249,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(actionRoutes, { db: database.db, gateway: llm.gateway });
   const documents = new DocumentService(database.db);
   await app.register(documentRoutes, { db: database.db, documents });
-  await app.register(exportRoutes, { db: database.db });
+  // Heavy work on a person's input (exports) runs in worker threads, bounded in time and memory.
+  const jobs = new JobPool();
+  app.addHook("onClose", () => jobs.close());
+  await app.register(exportRoutes, { db: database.db, jobs });
   await app.register(audioRoutes, { db: database.db, bus, gateway: llm.gateway, workspaces });
   // Text to speech with espeak-ng, for browsers without a voice (the communication board).
   const speechSlots = new JobSlots(SPEECH_PER_USER, SPEECH_MAX, { noun: "speech request", busyStatus: 429 });

@@ -92,4 +92,29 @@ describeEachDatabase("exports: POST /api/export/pdf and /api/export/docx", (db) 
     expect((await readPdf((await exportAs("pdf", { markdown: "" })).rawPayload)).pages).toBe(1);
     expect(await readDocx((await exportAs("docx", { markdown: "" })).rawPayload)).toBe("");
   });
+
+  // One person's long export must not stall everyone: /api/health is asked 100 ms after the
+  // export starts and answers within a second of that, while the export ends on its own terms.
+  it.each([
+    ["a 250 KB word", "a".repeat(250 * 1024)],
+    ["a 250 KB word in a table cell", `| Word |\n| --- |\n| ${"b".repeat(250 * 1024)} |`],
+  ])("the server answers others while %s is exported to PDF", async (_, long) => {
+    const started = performance.now();
+    const exporting = exportAs("pdf", { title: "Long", markdown: long });
+    const health = await new Promise((resolve) => setTimeout(resolve, 100)).then(() =>
+      t.app.inject({ method: "GET", url: "/api/health" }),
+    );
+    expect(health.statusCode).toBe(200);
+    expect(performance.now() - started).toBeLessThan(1_100);
+    const res = await exporting;
+    if (res.statusCode === 413)
+      expect(res.json().error.message).toBe(
+        "This document is too large or complex to export. Split it into smaller documents and try again.",
+      );
+    else {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/pdf");
+      expect((await readPdf(res.rawPayload)).pages).toBeGreaterThan(1);
+    }
+  });
 });

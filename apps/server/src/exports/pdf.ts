@@ -10,6 +10,31 @@ const headingSizes = [22, 18, 15, 13, 12, 11];
 const printable = (text: string) =>
   text.replace(/[^\t\n\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g, "?");
 
+/**
+ * Breaks each word wider than `width` into pieces that fit, one per line: pdfkit itself would
+ * split such a word by measuring it again for every character it drops (a 40,000-letter word took
+ * 10 s, a 250 KB one minutes); here each character is measured once. Set the font first.
+ */
+function fitWords(pdf: Pdf, text: string, width: number): string {
+  return text.replace(/\S{16,}/g, (word) => {
+    if (pdf.widthOfString(word) <= width) return word;
+    const lines: string[] = [];
+    let line = "";
+    let used = 0;
+    for (const char of word) {
+      const w = pdf.widthOfString(char);
+      if (used + w > width && line) {
+        lines.push(line);
+        line = "";
+        used = 0;
+      }
+      line += char;
+      used += w;
+    }
+    return [...lines, line].join("\n");
+  });
+}
+
 function fontOf(run: Run, bold = false): string {
   if (run.code) return "Courier";
   const b = bold || run.bold;
@@ -20,13 +45,20 @@ function fontOf(run: Run, bold = false): string {
 }
 
 /** Writes runs as one paragraph, each in its font. */
-function writeRuns(pdf: Pdf, runs: Run[], options: { size: number; bold?: boolean; indent?: number }) {
+function writeRuns(
+  pdf: Pdf,
+  runs: Run[],
+  options: { size: number; bold?: boolean; indent?: number; width?: number },
+) {
   const pieces = runs.length > 0 ? runs : [{ text: "" }];
+  const width = options.width ?? pdf.page.width - MARGIN - pdf.x;
   pdf.fontSize(options.size);
   pieces.forEach((run, i) => {
-    pdf.font(fontOf(run, options.bold)).text(printable(run.text), {
+    pdf.font(fontOf(run, options.bold));
+    pdf.text(fitWords(pdf, printable(run.text), width), {
       continued: i < pieces.length - 1,
       indent: i === 0 ? options.indent : undefined,
+      width: options.width,
     });
   });
 }
@@ -37,10 +69,10 @@ function writeTable(pdf: Pdf, block: Extract<Block, { type: "table" }>) {
   const padding = 4;
   const drawRow = (cells: Run[][], header: boolean) => {
     pdf.fontSize(10).font(header ? "Helvetica-Bold" : "Helvetica");
-    const texts = cells.map((cell) => printable(plain(cell)));
+    const inner = width - 2 * padding;
+    const texts = cells.map((cell) => fitWords(pdf, printable(plain(cell)), inner));
     const height =
-      Math.max(...texts.map((text) => pdf.heightOfString(text || " ", { width: width - 2 * padding }))) +
-      2 * padding;
+      Math.max(...texts.map((text) => pdf.heightOfString(text || " ", { width: inner }))) + 2 * padding;
     if (pdf.y + height > pdf.page.height - MARGIN) pdf.addPage();
     const top = pdf.y;
     cells.forEach((cell, i) => {
@@ -48,7 +80,7 @@ function writeTable(pdf: Pdf, block: Extract<Block, { type: "table" }>) {
       pdf.rect(x, top, width, height).stroke("#999999");
       pdf.x = x + padding;
       pdf.y = top + padding;
-      writeRuns(pdf, cell, { size: 10, bold: header });
+      writeRuns(pdf, cell, { size: 10, bold: header, width: inner });
     });
     pdf.x = MARGIN;
     pdf.y = top + height;

@@ -4,8 +4,9 @@ import { z } from "zod";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { AppError, parse } from "../http/errors";
-import { markdownToDocx } from "./docx";
-import { markdownToPdf } from "./pdf";
+import { JobStopped } from "../jobs/job";
+import type { JobPool } from "../jobs/pool";
+import { docxExport, pdfExport } from "./jobs";
 
 /** What can be exported: one document's Markdown (the documents store's 256 KB cap). */
 const exportRequestSchema = z
@@ -16,15 +17,26 @@ const exportRequestSchema = z
   .strict();
 
 const formats = {
-  pdf: { type: "application/pdf", make: markdownToPdf },
+  pdf: { type: "application/pdf", job: pdfExport },
   docx: {
     type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    make: markdownToDocx,
+    job: docxExport,
   },
 } as const;
 
-/** POST /api/export/pdf and /api/export/docx: a document's Markdown as a PDF or Word file. */
-export async function exportRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
+/** An export past the job pool's time or memory: the document's fault, told in words. */
+const tooComplex = () =>
+  new AppError(
+    413,
+    "payload_too_large",
+    "This document is too large or complex to export. Split it into smaller documents and try again.",
+  );
+
+/**
+ * POST /api/export/pdf and /api/export/docx: a document's Markdown as a PDF or Word file, made in
+ * the job pool (off the event loop, bounded in time and memory).
+ */
+export async function exportRoutes(app: FastifyInstance, deps: { db: Db; jobs: JobPool }): Promise<void> {
   app.post<{ Params: { format: string } }>(
     "/api/export/:format",
     { onRequest: requireSession(deps.db) },
@@ -33,12 +45,14 @@ export async function exportRoutes(app: FastifyInstance, deps: { db: Db }): Prom
       if (!Object.hasOwn(formats, request.params.format) || !format)
         throw new AppError(404, "not_found", "Export as pdf or docx");
       const body = parse(exportRequestSchema, request.body);
-      const file = await format.make(body.title, body.markdown);
+      const file = await deps.jobs.run(format.job, body).catch((err: unknown) => {
+        throw err instanceof JobStopped ? tooComplex() : err;
+      });
       const name = fileNameOf(body.title, request.params.format, "Untitled Document");
       return reply
         .header("content-type", format.type)
         .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-        .send(file);
+        .send(Buffer.from(file.buffer, file.byteOffset, file.byteLength));
     },
   );
 }

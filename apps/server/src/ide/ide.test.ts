@@ -114,6 +114,22 @@ describeEachDatabase(
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.body).not.toContain("root:");
     });
+
+    it("code nested 200,000 deep stops the compiler for its author only: a clear error, and the next person's TypeScript runs", async () => {
+      const depth = 200_000;
+      await write("/home/user/deep.ts", `const a: unknown[] = ${"[".repeat(depth)}${"]".repeat(depth)};\n`);
+      const deep = await run("/home/user/deep.ts");
+      expect([deep.statusCode, deep.json().error]).toEqual([
+        422,
+        {
+          code: "validation_failed",
+          message: "This code is nested too deeply or is too large to compile. Simplify it and run it again.",
+        },
+      ]);
+      const other = await signedInUser(t.app);
+      const next = await run("/home/user/src/index.ts", other.cookie);
+      expect([next.statusCode, next.json().stdout]).toEqual([200, "Hello from NeuroOS!\n"]);
+    }, 120_000);
   },
   { skip: !sandboxReady },
 );

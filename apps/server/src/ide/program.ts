@@ -2,6 +2,7 @@ import path from "node:path/posix";
 import type { ExecutionLanguage } from "@neuroos/contracts";
 import { build, type Plugin } from "esbuild";
 import { AppError } from "../http/errors";
+import { CompilerStopped, compileWithEsbuild } from "../jobs/esbuild";
 import type { Owner, WorkspaceService } from "../workspace/service";
 
 /** The language of a file by its extension (spec: .ts/.tsx/.js → typescript, .py, .html, .css, else plaintext). */
@@ -55,18 +56,21 @@ async function bundle(workspaces: WorkspaceService, owner: Owner, entry: string)
     },
   };
   try {
-    const result = await build({
-      entryPoints: [entry],
-      bundle: true,
-      write: false,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      logLevel: "silent",
-      plugins: [workspace],
-    });
+    const result = await compileWithEsbuild(() =>
+      build({
+        entryPoints: [entry],
+        bundle: true,
+        write: false,
+        platform: "node",
+        format: "esm",
+        target: "node20",
+        logLevel: "silent",
+        plugins: [workspace],
+      }),
+    );
     return result.outputFiles[0]?.text ?? "";
   } catch (err) {
+    if (err instanceof CompilerStopped) throw new AppError(422, "validation_failed", err.message);
     const first = (
       err as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }
     ).errors?.[0];

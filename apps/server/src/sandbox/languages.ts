@@ -1,5 +1,6 @@
 import type { ExecutionLanguage } from "@neuroos/contracts";
 import { transform } from "esbuild";
+import { compileWithEsbuild } from "../jobs/esbuild";
 
 /** Where the program is placed inside the sandbox (a read-only file in the private /tmp). */
 export interface Program {
@@ -26,7 +27,11 @@ export async function prepareProgram(language: ExecutionLanguage, code: string):
     case "typescript": {
       let source: string;
       try {
-        source = (await transform(code, { loader: "ts", target: "node20", sourcefile: "main.ts" })).code;
+        source = (
+          await compileWithEsbuild(() =>
+            transform(code, { loader: "ts", target: "node20", sourcefile: "main.ts" }),
+          )
+        ).code;
       } catch (err) {
         const errors = (err as { errors?: { text: string; location?: { line: number; column: number } }[] })
           .errors;
