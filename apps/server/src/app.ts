@@ -249,8 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(actionRoutes, { db: database.db, gateway: llm.gateway });
   const documents = new DocumentService(database.db);
   await app.register(documentRoutes, { db: database.db, documents });
-  // Heavy work on a person's input (exports) runs in worker threads, bounded in time and memory.
-  const jobs = new JobPool();
+  const jobs = new JobPool(); // heavy work on a person's input (exports): worker threads, bounded
   app.addHook("onClose", () => jobs.close());
   await app.register(exportRoutes, { db: database.db, jobs });
   await app.register(audioRoutes, { db: database.db, bus, gateway: llm.gateway, workspaces });
@@ -273,8 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(sandboxRoutes, { db: database.db, sandbox, executions });
   await app.register(ideRoutes, { db: database.db, sandbox, executions, workspaces });
-  // Semantic search: the local embedder (or the person's provider's), pgvector's HNSW where the
-  // database has it.
+  // Semantic search: the local embedder, providers', downloaded ones; pgvector's HNSW if present.
   const embeddingModels = await openEmbeddingModels({
     db: database.db,
     gateway: llm.gateway,
