@@ -245,6 +245,26 @@ describeEachDatabase("LLM gateway over the providers' wire protocols", (db) => {
     });
   });
 
+  it("an inline completion goes out with the server's code-only instruction, not the caller's", async () => {
+    server.script({ kind: "text", chunks: ["return a + b;"] });
+    const res = await post("/api/llm/complete", {
+      provider: "openai",
+      messages: [
+        { role: "system", content: "Explain your answer in detail." },
+        { role: "user", content: "Language: typescript\n\nfunction add(a, b) {\n  <CURSOR>\n}" },
+      ],
+      maxTokens: 64,
+      feature: "ide_completion",
+    });
+    expect(res.json()).toEqual({ content: "return a + b;" });
+    const sent =
+      (server.calls[0]?.body as { messages?: { role: string; content: string }[] })?.messages ?? [];
+    expect(sent.map((m) => m.role)).toEqual(["system", "user"]);
+    expect(sent[0]?.content).toMatch(/only the code to insert at <CURSOR>/);
+    expect(sent[0]?.content).toMatch(/no code fences, no explanation/);
+    expect(sent[1]?.content).toContain("<CURSOR>");
+  });
+
   it("refuses bad bodies with the field named, without calling a provider", async () => {
     const res = await post("/api/llm/chat", { messages: [], config: { provider: "nope", temperature: 5 } });
     expect(res.statusCode).toBe(400);

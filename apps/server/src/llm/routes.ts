@@ -11,6 +11,7 @@ import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { DownloadError } from "../downloads/hub-file";
 import { AppError, parse } from "../http/errors";
+import { completionMessages } from "./completion-prompt";
 import type { Llm } from "./index";
 import { clientGone, sendEventStream } from "./sse";
 
@@ -56,7 +57,8 @@ export async function llmRoutes(app: FastifyInstance, deps: { db: Db; llm: Llm }
 
   app.post("/api/llm/complete", async (request, reply) => {
     const body = parse(completeRequestSchema, request.body);
-    const { provider, model, temperature, maxTokens, messages } = body;
+    const { provider, model, temperature, maxTokens } = body;
+    const messages = body.feature === "ide_completion" ? completionMessages(body.messages) : body.messages;
     if (body.stream)
       return stream(
         request,

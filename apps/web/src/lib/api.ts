@@ -63,18 +63,19 @@ export async function throwIfNotOk(response: Response): Promise<void> {
 
 /**
  * Sends a JSON request with the session cookie; resolves to the parsed body (undefined for 204).
- * `keepalive` lets it finish after the page is gone (a save sent on the way out).
+ * `keepalive` lets it finish after the page is gone (a save sent on the way out); `signal` cancels it.
  */
 export async function apiRequest(
   method: string,
   url: string,
   body?: unknown,
-  options: { keepalive?: boolean } = {},
+  options: { keepalive?: boolean; signal?: AbortSignal } = {},
 ): Promise<unknown> {
   const response = await fetch(url, {
     method,
     credentials: "include",
     keepalive: options.keepalive,
+    signal: options.signal,
     headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -87,6 +88,15 @@ export async function apiRequest(
 /** The message to show for a failed call: the server's own message, else the given fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof HttpError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+/**
+ * A failed call in words a person can act on: the server's own `{ error: { message } }`, else
+ * 'HTTP error! status: N' (the spec's words for an answer without one), else the error's message.
+ */
+export function failureMessage(error: unknown): string {
+  if (error instanceof HttpError) return error.serverMessage ?? `HTTP error! status: ${error.status}`;
+  return error instanceof Error ? error.message : String(error);
 }
 
 type UnauthorizedBehavior = "returnNull" | "throw";

@@ -14,7 +14,19 @@ export function parseChoice(key: string): ModelChoice | null {
   return { provider: key.slice(0, slash) as ProviderId, model: key.slice(slash + 1) };
 }
 
-/** The models of the providers the person can use: the usable one first, its default model first. */
+/** The names the spec gives some models (the IDE's two Claude models); others show as provider/model. */
+const MODEL_NAMES: Record<string, string> = {
+  "anthropic/claude-sonnet-4-20250514": "Claude 4 Sonnet",
+  "anthropic/claude-3-7-sonnet-20250219": "Claude 3.7 Sonnet",
+};
+
+export const choiceLabel = (choice: ModelChoice) => MODEL_NAMES[choiceKey(choice)] ?? choiceKey(choice);
+
+/**
+ * The models of the providers the person can use (as the server decides: a server key or their
+ * own, Ollama when it answers, a downloaded local model): the usable one first, its default
+ * model first. Every model picker offers this list and no other.
+ */
 export function modelChoices(data: ProvidersResponse | undefined): ModelChoice[] {
   if (!data) return [];
   const usable = data.providers.filter((p) => p.configured || p.id === data.usableProvider);

@@ -21,6 +21,12 @@ const server = http.createServer((req, res) => {
     ]);
   else if (req.url === "/cut") send(['data: {"content":"a"}\n\n']);
   else if (req.url === "/hang") send(['data: {"content":"a"}\n\n'], false);
+  else if (req.url === "/refused")
+    res.writeHead(400, { "content-type": "application/json" }).end(
+      JSON.stringify({
+        error: { code: "llm_not_configured", message: "Anthropic is not set up: add an API key in Settings" },
+      }),
+    );
   else res.writeHead(500).end("boom");
 });
 
@@ -80,5 +86,11 @@ describe("readEventStream", () => {
     const hung = await read("/hang", controller.signal);
     expect(hung.error?.name).toBe("AbortError");
     expect(hung.chunks).toHaveLength(1);
+  });
+
+  it("a refused request reports the server's own message and code, not 'HTTP error! status: N'", async () => {
+    const refused = (await read("/refused")).error as (Error & { code?: string }) | undefined;
+    expect(refused?.message).toBe("Anthropic is not set up: add an API key in Settings");
+    expect(refused?.code).toBe("llm_not_configured");
   });
 });

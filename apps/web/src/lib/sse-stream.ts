@@ -1,3 +1,5 @@
+import { failureMessage, HttpError, throwIfNotOk } from "./api";
+
 /** One streamed chunk of the gateway's `text/event-stream` answers. */
 export interface StreamChunk {
   content?: string;
@@ -14,8 +16,9 @@ export interface StreamHandlers {
 /**
  * POSTs `body` as JSON and reads the answer's `data: ...` lines until `data: [DONE]` (product
  * spec sections 4 and 8). Unparseable lines are logged and skipped; an `error` chunk, a
- * non-OK status ('HTTP error! status: N'), a missing body ('No response body'), a cut
- * connection or an abort end the stream through `onError`. Resolves when the stream ends.
+ * non-OK status (the server's own message, else 'HTTP error! status: N'), a missing body
+ * ('No response body'), a cut connection or an abort end the stream through `onError`, with
+ * the server's error code when it gave one. Resolves when the stream ends.
  */
 export async function readEventStream(
   url: string,
@@ -24,7 +27,13 @@ export async function readEventStream(
   signal?: AbortSignal,
 ): Promise<void> {
   const fail = (error: unknown) =>
-    handlers.onError?.(error instanceof Error ? error : new Error(String(error)));
+    handlers.onError?.(
+      error instanceof HttpError
+        ? Object.assign(new Error(failureMessage(error)), { code: error.code, status: error.status })
+        : error instanceof Error
+          ? error
+          : new Error(String(error)),
+    );
   try {
     const response = await fetch(url, {
       method: "POST",
@@ -33,7 +42,7 @@ export async function readEventStream(
       body: JSON.stringify(body),
       signal,
     });
-    if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
+    await throwIfNotOk(response);
     if (!response.body) throw new Error("No response body");
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = "";

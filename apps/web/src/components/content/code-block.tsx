@@ -38,8 +38,15 @@ export const CodeBlock = memo(function CodeBlock({
 
   return (
     <figure className="my-3 overflow-hidden rounded-lg border border-border bg-muted/50">
-      <figcaption className="flex items-center gap-1 border-b border-border bg-muted px-3 py-1">
-        <span className="flex-1 font-mono text-xs text-muted-foreground">{language || "text"}</span>
+      {/* The buttons wrap under the language when the pane is narrow; the language keeps one
+          line (ellipsis past its width), never one letter a line (.markdown breaks anywhere). */}
+      <figcaption className="flex flex-wrap items-center gap-1 border-b border-border bg-muted px-3 py-1">
+        <span
+          className="min-w-0 flex-auto truncate font-mono text-xs text-muted-foreground [overflow-wrap:normal]"
+          title={language || "text"}
+        >
+          {language || "text"}
+        </span>
         <Button
           variant="ghost"
           size="sm"

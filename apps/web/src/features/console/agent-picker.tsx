@@ -1,6 +1,6 @@
 import type { Agent } from "@neuroos/contracts";
 import { ChevronDown } from "lucide-react";
-import { useId } from "react";
+import { useId, useRef, useState } from "react";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
@@ -64,7 +64,11 @@ export function AgentSelect({
   );
 }
 
-/** Picks the agent that answers in the current session (PATCH), or plain chat. */
+/**
+ * Picks the agent that answers in the current session (PATCH), or plain chat. The select stays
+ * enabled while a change is saved, so keyboard users can arrow through the agents without losing
+ * focus: the latest choice shows at once, and changes are sent one at a time, the last one winning.
+ */
 export function SessionAgentPicker({
   sessionId,
   agentId,
@@ -76,19 +80,37 @@ export function SessionAgentPicker({
 }) {
   const id = useId();
   const setAgent = useSetSessionAgent();
-  const onChange = (next: string) => {
-    if (!sessionId) return;
-    setAgent.mutate(
-      { id: sessionId, agentId: next === PLAIN_CHAT ? null : next },
-      {
-        onError: (err) =>
+  const [chosen, setChosen] = useState<string | null>(null);
+  const wanted = useRef<string | null>(null);
+  const sending = useRef(false);
+
+  const sendWanted = async (session: string) => {
+    sending.current = true;
+    try {
+      for (let next = wanted.current; next !== null; next = wanted.current) {
+        try {
+          await setAgent.mutateAsync({ id: session, agentId: next === PLAIN_CHAT ? null : next });
+        } catch (err) {
+          wanted.current = null;
           toast({
             title: "Could not change the agent",
             description: errorMessage(err, "Please try again."),
             variant: "destructive",
-          }),
-      },
-    );
+          });
+          break;
+        }
+        if (wanted.current === next) wanted.current = null;
+      }
+    } finally {
+      sending.current = false;
+      setChosen(null);
+    }
+  };
+  const onChange = (next: string) => {
+    if (!sessionId) return;
+    setChosen(next);
+    wanted.current = next;
+    if (!sending.current) void sendWanted(sessionId);
   };
   return (
     <div className={cn("flex min-w-0 items-center gap-2", className)}>
@@ -97,9 +119,9 @@ export function SessionAgentPicker({
       </label>
       <AgentSelect
         id={id}
-        value={setAgent.isPending ? (setAgent.variables.agentId ?? PLAIN_CHAT) : (agentId ?? PLAIN_CHAT)}
+        value={chosen ?? agentId ?? PLAIN_CHAT}
         onChange={onChange}
-        disabled={!sessionId || setAgent.isPending}
+        disabled={!sessionId}
         className="flex-1"
       />
     </div>

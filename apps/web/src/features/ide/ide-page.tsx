@@ -5,7 +5,7 @@ import { Button, buttonClasses } from "../../components/ui/button";
 import { ResizeHandle } from "../../components/ui/resize-handle";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
-import { choiceKey, type ModelChoice, modelChoices, parseChoice } from "../../lib/model-choice";
+import { choiceKey, choiceLabel, modelChoices, parseChoice } from "../../lib/model-choice";
 import { useProviders } from "../../lib/resources/providers";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { TerminalView } from "../terminal";
@@ -25,11 +25,6 @@ import { useRun } from "./use-run";
 /** Agent mode: the console's chat (the agent engine with the workspace tools and its approvals). */
 const ConsoleChat = lazy(() => import("../console").then((m) => ({ default: m.ConsoleChat })));
 
-/** The spec's two models, as current Anthropic model ids. */
-export const SPEC_MODELS: { label: string; choice: ModelChoice }[] = [
-  { label: "Claude 4 Sonnet", choice: { provider: "anthropic", model: "claude-sonnet-4-20250514" } },
-  { label: "Claude 3.7 Sonnet", choice: { provider: "anthropic", model: "claude-3-7-sonnet-20250219" } },
-];
 type Tab = "assistant" | "terminal";
 type NarrowTab = "files" | "editor" | Tab;
 const selectClass =
@@ -180,14 +175,9 @@ export function IdePage() {
             className={selectClass}
           >
             <option value="">Default model</option>
-            {SPEC_MODELS.map((m) => (
-              <option key={m.label} value={choiceKey(m.choice)}>
-                {m.label}
-              </option>
-            ))}
             {choices.map((choice) => (
               <option key={choiceKey(choice)} value={choiceKey(choice)}>
-                {choiceKey(choice)}
+                {choiceLabel(choice)}
               </option>
             ))}
           </select>

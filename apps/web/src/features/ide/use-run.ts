@@ -1,5 +1,6 @@
 import type { ServerFrame } from "@neuroos/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { apiRequest, failureMessage } from "../../lib/api";
 import { useLiveChannel } from "../../lib/live/live-context";
 
 export interface RunState {
@@ -65,18 +66,12 @@ export function useRun() {
     current.current = run;
     setState({ ...idle, status: "running", path });
     try {
-      const response = await fetch("/api/ide/run", {
-        method: "POST",
-        credentials: "include",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ path, requestId: run.requestId }),
-        signal: run.controller.signal,
-      });
-      const body = await response.json().catch(() => null);
-      if (!response.ok) {
-        throw new Error(body?.error?.message ?? `HTTP error! status: ${response.status}`);
-      }
-      const result = body as RunResult;
+      const result = (await apiRequest(
+        "POST",
+        "/api/ide/run",
+        { path, requestId: run.requestId },
+        { signal: run.controller.signal },
+      )) as RunResult;
       setState((s) => ({
         ...s,
         status: "done",
@@ -90,7 +85,7 @@ export function useRun() {
         setState((s) => ({ ...s, status: "stopped" }));
         return;
       }
-      setState((s) => ({ ...s, status: "failed", error: `Error: ${(err as Error).message}` }));
+      setState((s) => ({ ...s, status: "failed", error: `Error: ${failureMessage(err)}` }));
     } finally {
       if (current.current === run) current.current = null;
     }

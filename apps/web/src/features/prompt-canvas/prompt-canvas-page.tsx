@@ -13,7 +13,7 @@ import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { type AiActionFailure, useAiAction } from "../../lib/ai-action";
 import { useDocument } from "../../lib/documents/use-document";
-import { choiceKey, modelChoices, parseChoice } from "../../lib/model-choice";
+import { choiceKey, choiceLabel, modelChoices, parseChoice } from "../../lib/model-choice";
 import { useProviders } from "../../lib/resources/providers";
 import { AppScreen, useAiSetup } from "../app-kit";
 import { UseMcpPrompt } from "./mcp-prompt-dialog";
@@ -223,7 +223,7 @@ export function PromptCanvasPage() {
                   <option value={DEFAULT_MODEL}>Default model</option>
                   {choices.map((choice) => (
                     <option key={choiceKey(choice)} value={choiceKey(choice)}>
-                      {choiceKey(choice)}
+                      {choiceLabel(choice)}
                     </option>
                   ))}
                 </select>
