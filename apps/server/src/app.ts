@@ -218,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, {
     db: database.db,
     mailer,
+    mailConfigured: env.SMTP_URL !== undefined,
     executiveDomains: env.EXECUTIVE_ACCESS_DOMAINS,
     publicUrl: env.PUBLIC_URL,
     loginPerMinute: deps.loginPerMinute ?? env.LOGIN_LIMIT_PER_MINUTE,
