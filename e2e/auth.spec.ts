@@ -142,7 +142,7 @@ test("sign out ends the session and returns to sign-in", async ({ page }) => {
     .getByRole("button", { name: "Sign out" })
     .click();
   await expect(page).toHaveURL("/auth/login");
-  expect((await page.request.get("/api/auth/me")).status()).toBe(401);
+  expect(await (await page.request.get("/api/auth/me")).json()).toEqual({ user: null });
   await page.goto("/dashboard");
   await expect(page).toHaveURL("/auth/login?next=%2Fdashboard");
 });

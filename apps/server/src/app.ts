@@ -118,8 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
-  // While shutting down, responses to in-flight requests close their keep-alive connection,
-  // so closing the server waits for those requests only.
+  // Shutting down, in-flight responses close their keep-alive connection: closing waits for them only.
   let closing = false;
   app.addHook("preClose", async () => {
     closing = true;
@@ -158,8 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // This node among the others on one PostgreSQL (alone on PGlite): the live bus every node's
   // sockets hear, signals between nodes, and the heartbeat after which a dead node's work fails.
-  // Joined first, so it leaves last (onClose hooks run last-added first): what the sandbox's
-  // closing ends still reaches the browsers on other nodes.
+  // Joined first, so it leaves last (onClose runs last-added first): the sandbox's last frames go out.
   const { cluster, nodes } = await joinCluster(app, database, deps);
   const bus = cluster.bus;
   const mailer = deps.mailer ?? createMailer(env.SMTP_URL, env.MAIL_FROM, app.log);
@@ -225,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, {
     db: database.db,
     mailer,
+    mailConfigured: env.SMTP_URL !== undefined,
     executiveDomains: env.EXECUTIVE_ACCESS_DOMAINS,
     publicUrl: env.PUBLIC_URL,
     loginPerMinute: deps.loginPerMinute ?? env.LOGIN_LIMIT_PER_MINUTE,

@@ -52,6 +52,16 @@ export const resetPasswordFormSchema = resetPasswordSchema
     path: ["confirmPassword"],
   });
 
+/** POST /api/auth/verify-email: the token of the link mailed at sign-up. */
+export const verifyEmailSchema = z.object({ token: z.string().min(16).max(200) });
+/** GET /api/auth/email-verification: the address, whether it is verified, whether a link can be mailed. */
+export const emailVerificationSchema = z.object({
+  email: z.string(),
+  verified: z.boolean(),
+  canSend: z.boolean(),
+});
+export type EmailVerification = z.infer<typeof emailVerificationSchema>;
+
 export const planSchema = z.enum(["free", "pro"]);
 export const roleSchema = z.enum(["admin", "user"]);
 
@@ -68,3 +78,6 @@ export type User = z.infer<typeof userSchema>;
 
 export const authResponseSchema = z.object({ user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+/** GET /api/auth/me: the signed-in user, or null for a visitor (signed out is not an error). */
+export const meResponseSchema = z.object({ user: userSchema.nullable() });
+export type MeResponse = z.infer<typeof meResponseSchema>;

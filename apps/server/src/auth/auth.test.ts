@@ -11,6 +11,13 @@ async function signup(app: FastifyInstance, body = buildSignup()) {
   return { res, body };
 }
 
+/** The user GET /api/auth/me answers for this cookie (null: signed out). */
+async function me(app: FastifyInstance, cookie: string) {
+  const res = await app.inject({ url: "/api/auth/me", headers: { cookie } });
+  expect(res.statusCode).toBe(200);
+  return res.json().user as { email: string } | null;
+}
+
 async function login(
   app: FastifyInstance,
   email: string,
@@ -80,11 +87,7 @@ describeEachDatabase("accounts", (db) => {
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
     expect(setCookie).not.toMatch(/Expires|Max-Age/); // not 'Remember me': a browser-session cookie
-    const me = await t.app.inject({
-      url: "/api/auth/me",
-      headers: { cookie: cookiePair(res.headers["set-cookie"]) },
-    });
-    expect(me.json().user.email).toBe(body.email);
+    expect((await me(t.app, cookiePair(res.headers["set-cookie"])))?.email).toBe(body.email);
   });
 
   it("'Remember me' gives a 30-day cookie", async () => {
@@ -117,10 +120,10 @@ describeEachDatabase("accounts", (db) => {
     });
     const second = cookiePair(again.headers["set-cookie"]);
     expect(second).not.toBe(first);
-    expect((await t.app.inject({ url: "/api/auth/me", headers: { cookie: first } })).statusCode).toBe(401);
+    expect(await me(t.app, first)).toBeNull();
     const out = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie: second } });
     expect(out.statusCode).toBe(204);
-    expect((await t.app.inject({ url: "/api/auth/me", headers: { cookie: second } })).statusCode).toBe(401);
+    expect(await me(t.app, second)).toBeNull();
   });
 
   it("revokes a session when its row is deleted", async () => {
@@ -128,17 +131,17 @@ describeEachDatabase("accounts", (db) => {
     const res = await login(t.app, body.email, body.password);
     const userId = res.json().user.id;
     await db().db.delete(sessions).where(eq(sessions.userId, userId));
-    const me = await t.app.inject({
-      url: "/api/auth/me",
-      headers: { cookie: cookiePair(res.headers["set-cookie"]) },
-    });
-    expect(me.statusCode).toBe(401);
+    expect(await me(t.app, cookiePair(res.headers["set-cookie"]))).toBeNull();
   });
 
   it("refuses a forged or unsigned cookie", async () => {
-    const me = await t.app.inject({ url: "/api/auth/me", headers: { cookie: "neuroos_session=forged" } });
-    expect(me.statusCode).toBe(401);
-    expect(me.json().error.code).toBe("unauthorized");
+    const forged = { cookie: "neuroos_session=forged" };
+    const res = await t.app.inject({ url: "/api/auth/me", headers: forged });
+    expect(res.json()).toEqual({ user: null });
+    expect(String(res.headers["set-cookie"])).toMatch(/^neuroos_session=;/); // cleared
+    const settings = await t.app.inject({ url: "/api/settings", headers: forged });
+    expect(settings.statusCode).toBe(401);
+    expect(settings.json().error.code).toBe("unauthorized");
   });
 
   it("limits failed sign-ins per account", async () => {
@@ -193,7 +196,7 @@ describeEachDatabase("accounts", (db) => {
       });
     expect((await reset()).statusCode).toBe(200);
     expect((await reset()).json().error.code).toBe("invalid_token");
-    expect((await t.app.inject({ url: "/api/auth/me", headers: { cookie } })).statusCode).toBe(401);
+    expect(await me(t.app, cookie)).toBeNull();
     expect((await login(t.app, body.email, body.password)).statusCode).toBe(401);
     expect((await login(t.app, body.email, "a brand new secret")).statusCode).toBe(200);
   });
@@ -208,15 +211,19 @@ describeEachDatabase("sign-in rate limit per IP", (db) => {
   });
 });
 
-describe("protected routes", () => {
-  it("answer 401 without a session", async () => {
+describe("without a session", () => {
+  it("protected routes answer 401; /api/auth/me answers a visitor with no user", async () => {
     const { openPglite } = await import("../db/client");
     const database = await openPglite();
     await database.migrate();
     const { app } = await buildTestApp(database);
-    const res = await app.inject({ url: "/api/auth/me" });
+    const res = await app.inject({ url: "/api/settings" });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: { code: "unauthorized", message: "Sign in to continue" } });
+    const visitor = await app.inject({ url: "/api/auth/me" });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ user: null });
+    expect(visitor.headers["set-cookie"]).toBeUndefined();
     await app.close();
     await database.close();
   });

@@ -1,21 +1,35 @@
 import {
   type AuthResponse,
+  type EmailVerification,
   forgotPasswordSchema,
   loginSchema,
+  type MeResponse,
   resetPasswordSchema,
   signupSchema,
+  type User,
+  verifyEmailSchema,
 } from "@neuroos/contracts";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import { AppError, parse } from "../http/errors";
+import { createEmailVerification, verificationOf, verifyEmail } from "./email-verification";
 import { LoginThrottle, waitInWords } from "./login-throttle";
 import type { Mailer } from "./mailer";
 import * as auth from "./service";
-import { clearSessionCookie, requireSession, sessionToken, setSessionCookie } from "./session";
+import {
+  clearSessionCookie,
+  optionalSession,
+  requireSession,
+  SESSION_COOKIE,
+  sessionToken,
+  setSessionCookie,
+} from "./session";
 
 export interface AuthDeps {
   db: Db;
   mailer: Mailer;
+  /** Whether mail leaves the server (SMTP_URL set): only then is a verification link sent. */
+  mailConfigured: boolean;
   executiveDomains: string[];
   publicUrl?: string;
   /** Sign-in attempts allowed per IP per minute. */
@@ -39,11 +53,57 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
   const throttle = new LoginThrottle(db, { windowMs: deps.signInWindows?.perAccountMs });
   const addressWindowMs = deps.signInWindows?.perAddressMs ?? 60_000;
 
+  // Behind requireSession: the user is set.
+  const signedIn = (request: FastifyRequest) => request.user as User;
+  /** A link into the web app carrying a mailed token. */
+  const linkTo = (request: FastifyRequest, page: string, token: string) => {
+    const origin = deps.publicUrl ?? `${request.protocol}://${request.host}`;
+    return `${origin.replace(/\/$/, "")}${page}?token=${encodeURIComponent(token)}`;
+  };
+  const sendVerification = async (request: FastifyRequest, user: User) => {
+    const token = await createEmailVerification(db, user.id);
+    await deps.mailer({
+      to: user.email,
+      subject: "Verify your NeuroOS email address",
+      text: `Welcome to NeuroOS, ${user.username}.\n\nOpen this link within 24 hours to verify your email address:\n${linkTo(request, "/auth/verify-email", token)}\n\nIf you did not create this account, ignore this mail.`,
+    });
+  };
+
   app.post("/api/auth/signup", async (request, reply) => {
     const input = parse(signupSchema, request.body);
     const user = await auth.createUser(db, input, deps.executiveDomains);
     request.log.info({ userId: user.id }, "account created");
+    // The account exists either way: a mail that fails can be sent again from Settings.
+    if (deps.mailConfigured)
+      await sendVerification(request, user).catch((err: unknown) =>
+        request.log.warn({ err, userId: user.id }, "the verification mail could not be sent"),
+      );
     return reply.status(201).send({ user } satisfies AuthResponse);
+  });
+
+  app.get("/api/auth/email-verification", { onRequest: requireSession(db) }, async (request) => {
+    const { email, verified } = await verificationOf(db, signedIn(request).id);
+    return { email, verified, canSend: deps.mailConfigured } satisfies EmailVerification;
+  });
+
+  app.post(
+    "/api/auth/email-verification",
+    { onRequest: requireSession(db), config: { rateLimit: { max: 5, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const user = signedIn(request);
+      if (!deps.mailConfigured)
+        throw new AppError(409, "conflict", "This server does not send mail, so no link can be sent.");
+      if ((await verificationOf(db, user.id)).verified)
+        throw new AppError(409, "conflict", "Your email address is already verified.");
+      await sendVerification(request, user);
+      return reply.status(202).send({ message: `A new link is on its way to ${user.email}.` });
+    },
+  );
+
+  app.post("/api/auth/verify-email", async (request) => {
+    const { token } = parse(verifyEmailSchema, request.body);
+    await verifyEmail(db, token);
+    return { message: "Your email address is verified." };
   });
 
   app.post(
@@ -83,8 +143,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     return reply.status(204).send();
   });
 
-  app.get("/api/auth/me", { onRequest: requireSession(db) }, async (request) => {
-    return { user: request.user } as AuthResponse;
+  // Signed out is an answer, not an error: { user: null } (a stale cookie is cleared).
+  app.get("/api/auth/me", { onRequest: optionalSession(db) }, async (request, reply) => {
+    if (!request.user && request.cookies[SESSION_COOKIE]) clearSessionCookie(request, reply);
+    return { user: request.user } satisfies MeResponse;
   });
 
   app.post(
@@ -94,8 +156,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
       const { email } = parse(forgotPasswordSchema, request.body);
       const reset = await auth.createPasswordReset(db, email);
       if (reset) {
-        const origin = deps.publicUrl ?? `${request.protocol}://${request.host}`;
-        const link = `${origin.replace(/\/$/, "")}/auth/reset-password?token=${encodeURIComponent(reset.token)}`;
+        const link = linkTo(request, "/auth/reset-password", reset.token);
         await deps.mailer({
           to: reset.user.email,
           subject: "Reset your NeuroOS password",

@@ -1,10 +1,11 @@
 import type { SignupInput, User } from "@neuroos/contracts";
-import { and, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { passwordResets, sessions, users } from "../db/schema";
 import { AppError } from "../http/errors";
 import { hashPassword, verifyPassword } from "./passwords";
 import { sessionCacheOf } from "./session-cache";
+import { issueToken, spendToken } from "./single-use-tokens";
 import { hashToken, newToken } from "./tokens";
 
 export const PERSISTENT_SESSION_MS = 30 * 24 * 3600_000;
@@ -77,11 +78,16 @@ export async function createUser(db: Db, input: SignupInput, executiveDomains: s
 }
 
 /** The user for these credentials, or null; wrong password and unknown email take the same path. */
-export async function verifyCredentials(db: Db, email: string, password: string): Promise<User | null> {
+async function findByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return row;
+}
+
+export async function verifyCredentials(db: Db, email: string, password: string): Promise<User | null> {
+  const row = await findByEmail(db, email);
   const ok = await verifyPassword(row?.passwordHash, password);
   return ok && row ? toUser(row) : null;
 }
@@ -172,30 +178,9 @@ export async function createPasswordReset(
   db: Db,
   email: string,
 ): Promise<{ user: User; token: string } | null> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  const row = await findByEmail(db, email);
   if (!row) return null;
-  const { token, id } = newToken();
-  await db.transaction(async (tx) => {
-    // A new link replaces every older one of the account.
-    await spendOpenResets(tx, row.id);
-    await tx
-      .insert(passwordResets)
-      .values({ id, userId: row.id, expiresAt: new Date(Date.now() + RESET_TOKEN_MS) });
-  });
-  return { user: toUser(row), token };
-}
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-/** Marks every unused reset token of the account as spent. */
-async function spendOpenResets(tx: Tx, userId: string): Promise<void> {
-  await tx
-    .update(passwordResets)
-    .set({ usedAt: new Date() })
-    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  return { user: toUser(row), token: await issueToken(db, passwordResets, row.id, RESET_TOKEN_MS) };
 }
 
 /**
@@ -204,29 +189,17 @@ async function spendOpenResets(tx: Tx, userId: string): Promise<void> {
  */
 export async function resetPassword(db: Db, token: string, password: string): Promise<string> {
   const passwordHash = await hashPassword(password);
-  let userId: string | undefined;
+  let userId: string | null = null;
   const done = await db
     .transaction(async (tx) => {
-      const [reset] = await tx
-        .update(passwordResets)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(passwordResets.id, hashToken(token)),
-            isNull(passwordResets.usedAt),
-            gt(passwordResets.expiresAt, new Date()),
-          ),
-        )
-        .returning();
-      if (!reset) return null;
-      userId = reset.userId;
-      await spendOpenResets(tx, reset.userId);
+      userId = await spendToken(tx, passwordResets, token);
+      if (!userId) return null;
       const [account] = await tx
         .update(users)
         .set({ passwordHash, updatedAt: new Date() })
-        .where(eq(users.id, reset.userId))
+        .where(eq(users.id, userId))
         .returning({ email: users.email });
-      await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+      await tx.delete(sessions).where(eq(sessions.userId, userId));
       return account?.email ?? null;
     })
     .finally(() => {

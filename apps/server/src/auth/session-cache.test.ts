@@ -63,7 +63,8 @@ describeEachDatabase("session cache", (db) => {
   beforeAll(async () => {
     t = await buildTestApp(db());
   });
-  const me = (cookie: string) => t.app.inject({ url: "/api/auth/me", headers: { cookie } });
+  // A signed-in route: 200 with a live session, 401 without (/api/auth/me answers a visitor too).
+  const me = (cookie: string) => t.app.inject({ url: "/api/settings", headers: { cookie } });
 
   it("answers from the cache within its TTL (a row deleted behind the server's back)", async () => {
     const { userId, cookie } = await signedIn(t.app);

@@ -28,6 +28,8 @@ export const users = pgTable(
       .notNull()
       .default("free"),
     executiveAccess: boolean("executive_access").notNull().default(false),
+    /** When the person opened the verification link mailed at sign-up (null: not verified). */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -53,20 +55,6 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
-);
-
-export const passwordResets = pgTable(
-  "password_resets",
-  {
-    id: text("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("password_resets_user_id_idx").on(t.userId)],
 );
 
 /** A configured model persona with its tools; every user has a default 'Interpreter'. */
@@ -382,4 +370,5 @@ export const marketplaceEntries = pgTable(
   },
   (t) => [index("marketplace_entries_owner_idx").on(t.ownerId, t.createdAt)],
 );
+export * from "./account-schema";
 export * from "./cluster-schema";

@@ -12,14 +12,19 @@ export interface TestApp {
   mails: Mail[];
 }
 
-/** The real application on a real database, with mail captured instead of sent. */
+/**
+ * The real application on a real database, with mail captured instead of sent (`realMailer`:
+ * sent through SMTP_URL by the real mailer, as in production; `mails` stays empty).
+ */
 export async function buildTestApp(
   database: Database,
   env: Record<string, string> = {},
   options: Pick<
     AppDeps,
     "loginPerMinute" | "signInWindows" | "cluster" | "heartbeat" | "embeddingDownloads"
-  > = {},
+  > & {
+    realMailer?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const mails: Mail[] = [];
   const app = await buildApp({
@@ -32,9 +37,11 @@ export async function buildTestApp(
     }),
     database,
     sessionSecret: "test-secret-test-secret-test-secret-1234",
-    mailer: async (mail) => {
-      mails.push(mail);
-    },
+    mailer: options.realMailer
+      ? undefined
+      : async (mail) => {
+          mails.push(mail);
+        },
     loginPerMinute: options.loginPerMinute ?? 1000,
     signInWindows: options.signInWindows,
     cluster: options.cluster,

@@ -122,6 +122,13 @@ export const router = createBrowserRouter([
           (m) => m.ResetPasswordPage,
         ),
       },
+      {
+        path: "verify-email",
+        element: lazyNamed(
+          () => import("../features/auth/verify-email-page"),
+          (m) => m.VerifyEmailPage,
+        ),
+      },
     ],
   },
   {

@@ -20,13 +20,13 @@ export function userOf(body: unknown): User | null {
   return { id, email, username, role, plan, executiveAccess, createdAt };
 }
 
-/** The signed-in user, or null when there is no session (401). */
+/** The signed-in user, or null for a visitor (the server answers `{ user: null }`, or 401). */
 export function useCurrentUser() {
   return useQuery({
     queryKey: queryKeys.currentUser,
     queryFn: async (context) => {
       const body = await getQueryFn({ on401: "returnNull" })(context);
-      if (body === null) return null;
+      if (body === null || (isRecord(body) && body.user === null)) return null;
       const user = userOf(body);
       if (!user) throw new Error("Unexpected answer from /api/auth/me");
       return user;

@@ -58,93 +58,96 @@ export function AnalyticsPage() {
   const sum = (r: Record<string, number> | undefined) => Object.values(r ?? {}).reduce((a, b) => a + b, 0);
   const minutes = samples.length > 1 ? Math.round(((latest?.at ?? 0) - (samples[0]?.at ?? 0)) / 60_000) : 0;
 
+  // Laid out by its own width (container queries): a desktop window is narrower than the screen.
   return (
-    <div className="mx-auto grid w-full min-w-0 max-w-5xl gap-4 p-4 sm:p-6">
-      <title>Analytics · NeuroOS</title>
-      <div className="flex flex-wrap items-baseline gap-2">
-        <h1 className="text-2xl font-semibold tracking-tight">Analytics</h1>
-        <p className="text-sm text-muted-foreground" role="status">
-          {!latest
-            ? connected
-              ? "Waiting for the first sample..."
-              : "Connecting to the server..."
-            : `Live · a sample every 2 s · the last ${Math.max(1, minutes)} min · updated ${formatClock(latest.at)}`}
-        </p>
-      </div>
-      {!latest ? (
-        <Spinner label="Measuring..." />
-      ) : (
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <Panel title="CPU" value={`${latest.cpu.toFixed(1)}%`}>
-            <LineChart
-              series={line("CPU", (s) => s.cpu)}
-              max={100}
-              unit="%"
-              summary={`CPU ${latest.cpu.toFixed(1)}%`}
-            />
-          </Panel>
-          <Panel
-            title="Memory"
-            value={`${formatBytes(latest.memoryUsed)} of ${formatBytes(latest.memoryTotal)}`}
-          >
-            <LineChart
-              series={line("Memory", memoryPercent, "#10b981")}
-              max={100}
-              unit="%"
-              summary={`Memory ${memoryPercent(latest).toFixed(1)}% used`}
-            />
-          </Panel>
-          <Panel title="Live connections" value={String(latest.connections)}>
-            <LineChart
-              series={line("Connections", (s) => s.connections, "#0ea5e9")}
-              summary={`${latest.connections} live connections`}
-            />
-          </Panel>
-          <Panel title="Requests per 2 s" value={String(latest.requests)}>
-            <LineChart
-              series={line("Requests", (s) => s.requests, "#f59e0b")}
-              summary={`${latest.requests} requests in the last 2 s`}
-            />
-          </Panel>
-          <Panel title="Sandbox jobs running" value={String(latest.sandboxJobs)}>
-            <LineChart
-              series={line("Jobs", (s) => s.sandboxJobs, "#ef4444")}
-              summary={`${latest.sandboxJobs} sandbox jobs running`}
-            />
-          </Panel>
-          <Panel
-            title="Model calls per provider"
-            value={`${samples.reduce((n, s) => n + sum(s.modelCalls), 0)} in view`}
-          >
-            {calls.length ? (
-              <LineChart
-                series={calls}
-                summary={calls
-                  .map((c) => `${c.label}: ${c.values.reduce((a, b) => a + b, 0)} calls`)
-                  .join(", ")}
-              />
-            ) : (
-              <p className="text-xs text-muted-foreground">No model calls in the last minutes.</p>
-            )}
-          </Panel>
-          <Panel
-            title="Tokens per provider"
-            value={`${samples.reduce((n, s) => n + sum(s.tokens), 0)} in view`}
-          >
-            {tokens.length ? (
-              <LineChart
-                series={tokens}
-                summary={tokens
-                  .map((c) => `${c.label}: ${c.values.reduce((a, b) => a + b, 0)} tokens`)
-                  .join(", ")}
-              />
-            ) : (
-              <p className="text-xs text-muted-foreground">No tokens in the last minutes.</p>
-            )}
-          </Panel>
+    <div className="@container w-full min-w-0">
+      <div className="mx-auto grid w-full min-w-0 max-w-5xl gap-4 p-4 @xl:p-6">
+        <title>Analytics · NeuroOS</title>
+        <div className="flex flex-wrap items-baseline gap-2">
+          <h1 className="text-2xl font-semibold tracking-tight">Analytics</h1>
+          <p className="text-sm text-muted-foreground" role="status">
+            {!latest
+              ? connected
+                ? "Waiting for the first sample..."
+                : "Connecting to the server..."
+              : `Live · a sample every 2 s · the last ${Math.max(1, minutes)} min · updated ${formatClock(latest.at)}`}
+          </p>
         </div>
-      )}
-      <ExecutionLogList />
+        {!latest ? (
+          <Spinner label="Measuring..." />
+        ) : (
+          <div className="grid gap-3 @xl:grid-cols-2 @4xl:grid-cols-3">
+            <Panel title="CPU" value={`${latest.cpu.toFixed(1)}%`}>
+              <LineChart
+                series={line("CPU", (s) => s.cpu)}
+                max={100}
+                unit="%"
+                summary={`CPU ${latest.cpu.toFixed(1)}%`}
+              />
+            </Panel>
+            <Panel
+              title="Memory"
+              value={`${formatBytes(latest.memoryUsed)} of ${formatBytes(latest.memoryTotal)}`}
+            >
+              <LineChart
+                series={line("Memory", memoryPercent, "#10b981")}
+                max={100}
+                unit="%"
+                summary={`Memory ${memoryPercent(latest).toFixed(1)}% used`}
+              />
+            </Panel>
+            <Panel title="Live connections" value={String(latest.connections)}>
+              <LineChart
+                series={line("Connections", (s) => s.connections, "#0ea5e9")}
+                summary={`${latest.connections} live connections`}
+              />
+            </Panel>
+            <Panel title="Requests per 2 s" value={String(latest.requests)}>
+              <LineChart
+                series={line("Requests", (s) => s.requests, "#f59e0b")}
+                summary={`${latest.requests} requests in the last 2 s`}
+              />
+            </Panel>
+            <Panel title="Sandbox jobs running" value={String(latest.sandboxJobs)}>
+              <LineChart
+                series={line("Jobs", (s) => s.sandboxJobs, "#ef4444")}
+                summary={`${latest.sandboxJobs} sandbox jobs running`}
+              />
+            </Panel>
+            <Panel
+              title="Model calls per provider"
+              value={`${samples.reduce((n, s) => n + sum(s.modelCalls), 0)} in view`}
+            >
+              {calls.length ? (
+                <LineChart
+                  series={calls}
+                  summary={calls
+                    .map((c) => `${c.label}: ${c.values.reduce((a, b) => a + b, 0)} calls`)
+                    .join(", ")}
+                />
+              ) : (
+                <p className="text-xs text-muted-foreground">No model calls in the last minutes.</p>
+              )}
+            </Panel>
+            <Panel
+              title="Tokens per provider"
+              value={`${samples.reduce((n, s) => n + sum(s.tokens), 0)} in view`}
+            >
+              {tokens.length ? (
+                <LineChart
+                  series={tokens}
+                  summary={tokens
+                    .map((c) => `${c.label}: ${c.values.reduce((a, b) => a + b, 0)} tokens`)
+                    .join(", ")}
+                />
+              ) : (
+                <p className="text-xs text-muted-foreground">No tokens in the last minutes.</p>
+              )}
+            </Panel>
+          </div>
+        )}
+        <ExecutionLogList />
+      </div>
     </div>
   );
 }

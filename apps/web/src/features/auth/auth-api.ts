@@ -18,7 +18,7 @@ function answeredMessage(body: unknown): string {
   return message;
 }
 
-/** The signed-in user, or null when there is no session (401). */
+/** The signed-in user, or null for a visitor. */
 export { useCurrentUser } from "../../lib/current-user";
 
 export function useLogin() {

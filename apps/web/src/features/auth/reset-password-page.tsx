@@ -1,5 +1,4 @@
 import { resetPasswordFormSchema } from "@neuroos/contracts";
-import { TriangleExclamationPoint } from "lucide-react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
@@ -8,7 +7,7 @@ import { toast } from "../../components/ui/use-toast";
 import { errorMessage, HttpError } from "../../lib/api";
 import { useValidatedForm } from "../../lib/form-validation";
 import { useResetPassword } from "./auth-api";
-import { AuthCard } from "./auth-card";
+import { AuthCard, BadLinkAlert } from "./auth-card";
 
 const INVALID_LINK = "This reset link is invalid or has expired";
 
@@ -54,15 +53,9 @@ export function ResetPasswordPage() {
       }
     >
       {invalidToken ? (
-        <div role="alert" className="mb-4 flex gap-3 rounded-lg border border-border bg-muted p-4 text-sm">
-          <TriangleExclamationPoint className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
-          <div className="grid gap-1">
-            <p className="font-semibold">{errorMessage(reset.error, INVALID_LINK)}</p>
-            <p className="text-muted-foreground">
-              <TextLink to="/auth/forgot-password">Request a new reset link</TextLink>
-            </p>
-          </div>
-        </div>
+        <BadLinkAlert message={errorMessage(reset.error, INVALID_LINK)}>
+          <TextLink to="/auth/forgot-password">Request a new reset link</TextLink>
+        </BadLinkAlert>
       ) : null}
       {token ? (
         <form noValidate onSubmit={handleSubmit} className="grid gap-4">

@@ -6,6 +6,7 @@ import { AppWindow } from "./app-window";
 import { Launcher, matchApps } from "./launcher";
 import { Taskbar } from "./taskbar";
 import { useDesktopLayout } from "./use-desktop-layout";
+import { keepLinksInWindows } from "./window-links";
 import { type DesktopState, desktopReducer, emptyDesktop, type Viewport } from "./window-state";
 
 /** The launcher lists the desktop apps and the system apps (spec: Terminal, Analytics, Settings). */
@@ -25,17 +26,24 @@ export function DesktopPage() {
   const [launcherOpen, setLauncherOpen] = useState(false);
   const [search, setSearch] = useState("");
   const area = useRef<HTMLDivElement>(null);
-  const restore = useCallback((stored: DesktopState) => dispatch({ type: "restore", state: stored }), []);
+  const viewport = useCallback(
+    (): Viewport => ({
+      width: area.current?.clientWidth ?? window.innerWidth,
+      height: area.current?.clientHeight ?? window.innerHeight,
+    }),
+    [],
+  );
+  // A layout saved on another screen is fitted to this one.
+  const restore = useCallback(
+    (stored: DesktopState) => dispatch({ type: "restore", state: stored, viewport: viewport() }),
+    [viewport],
+  );
   const layout = useDesktopLayout(state, restore);
   // Apps the person pinned from the marketplace join the grid.
   const pinned = usePinnedApps()
     .map(appOf)
     .filter((app): app is AppEntry => app !== undefined && !app.onDesktop);
 
-  const viewport = (): Viewport => ({
-    width: area.current?.clientWidth ?? window.innerWidth,
-    height: area.current?.clientHeight ?? window.innerHeight,
-  });
   /** Opens the app (an open window of it comes to the top), or `another` window of it. */
   const launch = (app: AppEntry, another = false) => {
     if (!isAvailable(app)) return;
@@ -55,6 +63,7 @@ export function DesktopPage() {
     const app = appOf(id);
     if (app) launch(app);
   };
+  const onLinkClick = keepLinksInWindows(openApp);
 
   // Alt+` brings the next window up; the focused window gets the keyboard.
   useEffect(() => {
@@ -132,7 +141,10 @@ export function DesktopPage() {
               onGeometry={(g) => dispatch({ type: "resize", id: w.id, ...g, viewport: viewport() })}
             >
               {app ? (
-                <HostedScreen app={app} hostId={w.id} openApp={openApp} />
+                // Links inside the window keep the tab on the desktop (see window-links.ts).
+                <div className="contents" onClickCapture={onLinkClick}>
+                  <HostedScreen app={app} hostId={w.id} openApp={openApp} />
+                </div>
               ) : (
                 <p className="p-4 text-sm text-muted-foreground">This app is not available.</p>
               )}

@@ -103,7 +103,7 @@ describe("desktop windows", () => {
 
   it("restores only a layout it can show", () => {
     const good = run([launch("a")]);
-    expect(desktopReducer(emptyDesktop, { type: "restore", state: good })).toEqual(good);
+    expect(desktopReducer(emptyDesktop, { type: "restore", state: good, viewport })).toEqual(good);
     for (const bad of [
       null,
       3,
@@ -111,5 +111,13 @@ describe("desktop windows", () => {
       { windows: [{ id: "a", app: "a", x: "1" }], focused: null },
     ])
       expect(validDesktop(bad)).toBe(false);
+  });
+
+  it("fits a layout saved on a wide screen into a phone's", () => {
+    const wide = run([launch("a", "a", { width: 2560, height: 1440 })]);
+    const saved = { ...wide, windows: wide.windows.map((w) => ({ ...w, x: 1500, y: 900 })) };
+    const phone = { width: 360, height: 700 };
+    const [w] = desktopReducer(emptyDesktop, { type: "restore", state: saved, viewport: phone }).windows;
+    expect(w).toMatchObject({ x: 0, y: 100, width: 360, height: 600 });
   });
 });

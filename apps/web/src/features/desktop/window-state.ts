@@ -51,7 +51,7 @@ export type DesktopAction =
   | { type: "move"; id: string; x: number; y: number; viewport: Viewport }
   | { type: "resize"; id: string; x: number; y: number; width: number; height: number; viewport: Viewport }
   | { type: "cycle" }
-  | { type: "restore"; state: DesktopState };
+  | { type: "restore"; state: DesktopState; viewport: Viewport };
 
 const topZ = (windows: DesktopWindow[]) => windows.reduce((z, w) => Math.max(z, w.zIndex), 0);
 
@@ -66,6 +66,19 @@ export function clampPosition(x: number, y: number, viewport: Viewport) {
   return {
     x: Math.round(Math.max(0, Math.min(x, viewport.width - KEEP_VISIBLE.width))),
     y: Math.round(Math.max(0, Math.min(y, viewport.height - KEEP_VISIBLE.height))),
+  };
+}
+
+/** A window made to fit the viewport whole: no larger than it, and moved inside it. */
+export function fitWindow(w: DesktopWindow, viewport: Viewport): DesktopWindow {
+  const width = Math.round(Math.min(w.width, viewport.width));
+  const height = Math.round(Math.min(w.height, viewport.height));
+  return {
+    ...w,
+    width,
+    height,
+    x: Math.round(Math.max(0, Math.min(w.x, viewport.width - width))),
+    y: Math.round(Math.max(0, Math.min(w.y, viewport.height - height))),
   };
 }
 
@@ -149,7 +162,8 @@ export function desktopReducer(state: DesktopState, action: DesktopAction): Desk
       return next ? raise(state, next.id) : state;
     }
     case "restore":
-      return validDesktop(action.state) ? action.state : state;
+      if (!validDesktop(action.state)) return state;
+      return { ...action.state, windows: action.state.windows.map((w) => fitWindow(w, action.viewport)) };
   }
 }
 

@@ -18,6 +18,7 @@ import { useProviders } from "../../lib/resources/providers";
 import { useSaveSettings, useSettings } from "../../lib/resources/settings";
 import { AccessibilitySettingsPanel } from "../neuro-equality";
 import { AccessTokensSection } from "./access-tokens-section";
+import { EmailSection } from "./email-section";
 import { CheckboxField, SelectField, TemperatureField } from "./fields";
 import { MemorySection } from "./memory-section";
 import { type Errors, ModelSelect, ProviderCard, type ProviderDraft } from "./provider-card";
@@ -101,6 +102,7 @@ export function SettingsPage() {
       ) : (
         <SettingsForm key={settings.data.updatedAt ?? "defaults"} settings={settings.data} />
       )}
+      <EmailSection />
       <MemorySection />
       <AccessTokensSection />
       <Card className="p-4 sm:p-6">
