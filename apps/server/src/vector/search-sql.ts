@@ -38,9 +38,9 @@ export const cosineOf = (input: { vector: Float32Array; dims: number; hnsw: bool
 const scope = (userId: string, model: string, objectType: string | undefined) =>
   sql`user_id = ${userId} and model = ${model}${objectType ? sql` and object_type = ${objectType}` : sql``}`;
 
-/** Rows as candidates (the similarity a number, as the drivers answer numerics as strings). */
+/** Rows as candidates: the similarity a number (drivers answer numerics as strings), 0 for a query without a vector (NaN). */
 export const candidateRows = <T extends Candidate>(found: T[]): T[] =>
-  found.map((r) => ({ ...r, similarity: Number(r.similarity) }));
+  found.map((r) => ({ ...r, similarity: Number(r.similarity) || 0 }));
 
 async function rows(db: Db, query: SQL): Promise<(Candidate & { distance?: unknown })[]> {
   const result = (await db.execute(query)) as unknown as { rows: Candidate[] };
