@@ -3,7 +3,8 @@
 // indexed through the product's own services (WorkspaceService, VectorIndexer, VectorService on
 // PGlite, the offline GloVe model), searched through VectorService.search in each mode. Beside it,
 // in the same run, a textbook BM25 (k1 0.9, b 0.4, bench/bm25.mjs) on the same text. Prints
-// nDCG@10 and recall@100, the default search (threshold 0.7, 10 results) and its empty answers,
+// nDCG@10 and recall@100 (the product's modes answer at most 50 results, the API's maximum, so
+// theirs is recall at 50), the default search (threshold 0.7, 10 results) and its empty answers,
 // the indexing rate (files/s) and search p50, then the WordNet set of bench/vector-quality.mjs.
 // BENCH_SCIFACT_DIR (another copy of the data set), BENCH_QUERIES (default all) and BENCH_DOCS (default all; the judged documents always stay) scale it.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
