@@ -2,9 +2,8 @@
 // (Debian's wordnet-base, installed here when missing and run as root). Each document is one
 // synset's gloss; each query is a synset's words ('dog domestic dog Canis familiaris'); the
 // answer is that synset's gloss. recall@10 and MRR for keyword only, vector only and hybrid
-// (the app's own SQL and fusion), and how many of the top 10 share the answer's category
+// (the product's VectorService.search in each mode), and how many of the top 10 share the answer's category
 // (WordNet's lexicographer file: noun.animal, noun.food, ...).
-import { fuse, keywordCandidates, vectorCandidates } from "../apps/server/src/vector/search-sql.ts";
 import { benchIndex, wordnetSynsets } from "./vector-data.mjs";
 
 const DOCUMENTS = Number(process.env.BENCH_WORDNET_DOCS ?? 5000);
@@ -24,9 +23,10 @@ export async function qualityFigures(glove) {
     console.log(`\nRetrieval quality: not measured (${err.message})`);
     return;
   }
-  const { database, db, models, vectors, userId } = await benchIndex(glove);
+  const { database, vectors, userId } = await benchIndex(glove);
   for (const d of docs)
     await vectors.embedObject(userId, { objectType: "text", objectId: d.id, content: d.gloss });
+  await vectors.analyze();
   const byId = new Map(docs.map((d) => [d.id, d]));
   const step = Math.max(1, Math.floor(docs.length / QUERIES));
   const queries = docs.filter((_, i) => i % step === 0).slice(0, QUERIES);
@@ -34,12 +34,8 @@ export async function qualityFigures(glove) {
   const sameCategory = { keyword: 0, vector: 0, hybrid: 0 };
   for (const q of queries) {
     const query = q.words.join(" ");
-    const vector = glove.embed(query);
-    const base = { userId, model: models.local.id, vector };
-    const byKeyword = await keywordCandidates(db, { ...base, query });
-    const byVector = await vectorCandidates(db, { ...base, dims: glove.dimensions, hnsw: models.hnsw });
-    const ranked = { keyword: byKeyword, vector: byVector, hybrid: fuse([byVector, byKeyword]) };
-    for (const [mode, list] of Object.entries(ranked)) {
+    for (const mode of Object.keys(modes)) {
+      const list = await vectors.search(userId, query, { mode, limit: 10, threshold: 0.1 });
       const top = list.slice(0, 10).map((c) => c.objectId);
       const rank = top.indexOf(q.id);
       modes[mode].push(rank < 0 ? 0 : 1 / (rank + 1));

@@ -40,6 +40,14 @@ test("index my data, then search it by meaning and by word; analytics and models
   await expect(first).toContainText(/\d+\.\d%/);
   await expect(first).toContainText("file");
 
+  // By words only: the query's word is marked in the passage shown.
+  await page.getByLabel("Mode").selectOption("keyword");
+  await page.getByLabel("Search", { exact: true }).fill("tomatoes");
+  await page.getByLabel("Search", { exact: true }).press("Enter");
+  await expect(first.locator("mark")).toHaveText("tomatoes");
+  await expect(first).toContainText("/home/user/notes/garden.md:1-3");
+  await page.getByLabel("Mode").selectOption("hybrid");
+
   await page.getByLabel("Content type").selectOption("message");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(toasts(page).getByText("Found 0 results")).toBeVisible();

@@ -22,9 +22,17 @@ export const vectorSearchOptionsSchema = z
   })
   .strict();
 
+/** hybrid: words and meaning together; keyword: words only (BM25); vector: meaning only. */
+export const vectorSearchModes = ["hybrid", "keyword", "vector"] as const;
+export const vectorSearchModeSchema = z.enum(vectorSearchModes, {
+  error: "mode must be hybrid, keyword or vector",
+});
+export type VectorSearchMode = z.infer<typeof vectorSearchModeSchema>;
+
 export const vectorSearchSchema = z
   .object({
     query: z.string().trim().min(1, "Please enter a search query").max(1000),
+    mode: vectorSearchModeSchema.default("hybrid"),
     options: vectorSearchOptionsSchema.prefault({}),
   })
   .strict();
@@ -59,6 +67,13 @@ export interface VectorSearchResult {
   content: string;
   similarity: number;
   metadata: Record<string, unknown>;
+  /**
+   * The matched passage to show, with the query's words marked as [start, end) character
+   * ranges of `text` (plain text: a client renders the marks, never HTML).
+   */
+  snippet: { text: string; marks: [number, number][] };
+  /** Where a file result is: `path:from-to` (lines); absent for other objects. */
+  location?: string;
 }
 
 /** Spec: an embedding model (id, name, provider, modelId, dimensions, isActive). */

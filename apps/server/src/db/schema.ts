@@ -238,10 +238,7 @@ export const vectorChunks = pgTable(
     embedding: real("embedding").array().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("vector_chunks_object_idx").on(t.userId, t.objectType, t.objectId),
-    index("vector_chunks_fts_idx").using("gin", sql`to_tsvector('english', ${t.content})`),
-  ],
+  (t) => [index("vector_chunks_object_idx").on(t.userId, t.objectType, t.objectId)],
 );
 
 /** The embedding model whose index a person's searches use (absent: the local model). */
@@ -372,3 +369,4 @@ export const marketplaceEntries = pgTable(
 );
 export * from "./account-schema";
 export * from "./cluster-schema";
+export * from "./search-schema";

@@ -2,9 +2,18 @@
 const CONTEXT_LINES = 3;
 const PASSAGE_MAX_CHARS = 800;
 
+/** Short words that carry no meaning of their own (not marked, not matched). */
+const STOP_WORDS = new Set(
+  "the and for with that this from are was were has have had not but its into than then also can our their been".split(
+    " ",
+  ),
+);
+
 const stems = (text: string) =>
   new Set(
-    (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 2).map((w) => w.slice(0, 5)),
+    (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+      .filter((w) => w.length > 2 && !STOP_WORDS.has(w))
+      .map((w) => w.slice(0, 5)),
   );
 
 /**
@@ -43,4 +52,61 @@ export function focusPassage(
       .join("\n")
       .slice(0, PASSAGE_MAX_CHARS),
   };
+}
+
+const SNIPPET_CHARS = 300;
+
+/** [start, end) ranges of the words of `text` that share a stem with the query's words. */
+export function markWords(query: string, text: string): [number, number][] {
+  const wanted = stems(query);
+  const marks: [number, number][] = [];
+  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const word = m[0].toLowerCase();
+    if (word.length > 2 && !STOP_WORDS.has(word) && wanted.has(word.slice(0, 5)))
+      marks.push([m.index, m.index + m[0].length]);
+  }
+  return marks;
+}
+
+/**
+ * The passage of a found chunk to show and where it is: a file's focused lines (cited
+ * `path:from-to`), else about 300 characters around the first word of the query; its query words
+ * marked as character ranges (plain text, never HTML).
+ */
+export function snippetOf(
+  query: string,
+  chunk: {
+    objectType: string;
+    objectId: string;
+    content: string;
+    lineFrom: number | null;
+    lineTo: number | null;
+  },
+): { snippet: { text: string; marks: [number, number][] }; location?: string } {
+  if (chunk.objectType === "file" && chunk.lineFrom !== null) {
+    const focus = focusPassage(query, {
+      content: chunk.content,
+      lineFrom: chunk.lineFrom,
+      lineTo: chunk.lineTo ?? chunk.lineFrom,
+    });
+    const lines = chunk.content
+      .split("\n")
+      .slice(focus.lineFrom - chunk.lineFrom, focus.lineTo - chunk.lineFrom + 1)
+      .join("\n");
+    const text = lines.length <= PASSAGE_MAX_CHARS ? lines : around(query, lines);
+    return {
+      snippet: { text, marks: markWords(query, text) },
+      location: `${chunk.objectId}:${focus.lineFrom}-${focus.lineTo}`,
+    };
+  }
+  const text = around(query, chunk.content);
+  return { snippet: { text, marks: markWords(query, text) } };
+}
+
+/** About SNIPPET_CHARS characters of `text` around the first word of the query in it. */
+function around(query: string, text: string): string {
+  const first = markWords(query, text)[0]?.[0] ?? 0;
+  const start = Math.max(0, Math.min(first - SNIPPET_CHARS / 3, text.length - SNIPPET_CHARS));
+  const from = start > 0 ? text.indexOf(" ", start) + 1 || start : 0;
+  return text.slice(from, from + SNIPPET_CHARS);
 }

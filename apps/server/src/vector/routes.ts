@@ -46,7 +46,9 @@ export async function vectorRoutes(
   app.post("/api/vector/search", async (request) => {
     const body = parse(vectorSearchSchema, request.body);
     await indexer.sweep(userId(request));
-    return { results: await vectors.search(userId(request), body.query, body.options) };
+    return {
+      results: await vectors.search(userId(request), body.query, { ...body.options, mode: body.mode }),
+    };
   });
   app.post("/api/vector/similar", async (request) => {
     const body = parse(vectorSimilarSchema, request.body);

@@ -19,22 +19,32 @@ const CANDIDATES = 50;
  * 100 gained up to 0.01 for about 20% more time.
  */
 export const HNSW_EF_SEARCH = 64;
-const columns = sql`id, object_type as "objectType", object_id as "objectId", line_from as "lineFrom",
+export const candidateColumns = sql`id, object_type as "objectType", object_id as "objectId", line_from as "lineFrom",
   line_to as "lineTo", content, metadata`;
 const asArray = (v: Float32Array) => sql`${`{${Array.from(v).join(",")}}`}::real[]`;
 /** A bound parameter, not a literal: the parser never reads the vector's digits. */
 const asVector = (v: Float32Array, dims: number) =>
   sql`${`[${Array.from(v).join(",")}]`}::vector(${sql.raw(String(dims))})`;
 /** Cosine of unit vectors, exactly, in plain SQL (no extension needed). */
-const exactCosine = (v: Float32Array) =>
+export const exactCosine = (v: Float32Array) =>
   sql`(select sum(a * b) from unnest(embedding, ${asArray(v)}) as t(a, b))`;
+
+/** The cosine of a chunk's embedding and `vector`: pgvector's where it is loaded, else plain SQL. */
+export const cosineOf = (input: { vector: Float32Array; dims: number; hnsw: boolean }) =>
+  input.hnsw
+    ? sql`1 - ((embedding::vector(${sql.raw(String(input.dims))})) <=> ${asVector(input.vector, input.dims)})`
+    : exactCosine(input.vector);
 
 const scope = (userId: string, model: string, objectType: string | undefined) =>
   sql`user_id = ${userId} and model = ${model}${objectType ? sql` and object_type = ${objectType}` : sql``}`;
 
+/** Rows as candidates: the similarity a number (drivers answer numerics as strings), 0 for a query without a vector (NaN). */
+export const candidateRows = <T extends Candidate>(found: T[]): T[] =>
+  found.map((r) => ({ ...r, similarity: Number(r.similarity) || 0 }));
+
 async function rows(db: Db, query: SQL): Promise<(Candidate & { distance?: unknown })[]> {
   const result = (await db.execute(query)) as unknown as { rows: Candidate[] };
-  return result.rows.map((r) => ({ ...r, similarity: Number(r.similarity) }));
+  return candidateRows(result.rows);
 }
 
 /** The nearest chunks by cosine: pgvector's HNSW index where the extension is present, else an exact scan. */
@@ -63,7 +73,7 @@ export function vectorCandidates(
           set_config('hnsw.iterative_scan', 'strict_order', true)`);
         return rows(
           tx,
-          sql`select ${columns}, ${distance} as distance from vector_chunks where ${where}
+          sql`select ${candidateColumns}, ${distance} as distance from vector_chunks where ${where}
           order by distance limit ${CANDIDATES}`,
         );
       })
@@ -71,36 +81,7 @@ export function vectorCandidates(
   }
   return rows(
     db,
-    sql`select ${columns}, ${exactCosine(input.vector)} as similarity from vector_chunks
+    sql`select ${candidateColumns}, ${exactCosine(input.vector)} as similarity from vector_chunks
     where ${where} order by similarity desc limit ${CANDIDATES}`,
   );
-}
-
-/** The chunks that match the words of the query (PostgreSQL full-text search), best ranked first. */
-export function keywordCandidates(
-  db: Db,
-  input: { userId: string; model: string; query: string; vector: Float32Array; objectType?: string },
-): Promise<Candidate[]> {
-  const where = scope(input.userId, input.model, input.objectType);
-  const tsq = sql`plainto_tsquery('english', ${input.query})`;
-  return rows(
-    db,
-    sql`select ${columns}, ${exactCosine(input.vector)} as similarity from vector_chunks
-    where ${where} and to_tsvector('english', content) @@ ${tsq}
-    order by ts_rank(to_tsvector('english', content), ${tsq}) desc limit ${CANDIDATES}`,
-  );
-}
-
-/** Reciprocal rank fusion of ranked lists (k = 60). */
-export function fuse(lists: Candidate[][], k = 60): (Candidate & { score: number; keyword: boolean })[] {
-  const byId = new Map<string, Candidate & { score: number; keyword: boolean }>();
-  lists.forEach((list, listIndex) => {
-    list.forEach((candidate, rank) => {
-      const entry = byId.get(candidate.id) ?? { ...candidate, score: 0, keyword: false };
-      entry.score += 1 / (k + rank + 1);
-      if (listIndex === 1) entry.keyword = true;
-      byId.set(candidate.id, entry);
-    });
-  });
-  return [...byId.values()].sort((a, b) => b.score - a.score);
 }

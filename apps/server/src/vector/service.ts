@@ -5,8 +5,11 @@ import { lockUntilCommit } from "../db/locks";
 import { vectorChunks, vectorQueries } from "../db/schema";
 import { AppError } from "../http/errors";
 import { type Chunk, fileChunks, textChunks } from "./chunks";
+import { aboveThreshold, fuse, meaningScale, type Ranked, type SearchMode, shownSimilarity } from "./fusion";
+import { keywordCandidates } from "./keyword-sql";
 import type { EmbeddingModels } from "./models";
-import { type Candidate, fuse, keywordCandidates, vectorCandidates } from "./search-sql";
+import { snippetOf } from "./passage";
+import { type Candidate, vectorCandidates } from "./search-sql";
 
 export type ObjectType = "file" | "message" | "document" | "text";
 
@@ -17,19 +20,25 @@ export interface SearchOptions {
   objectType?: ObjectType;
   /** Spec: 1-50, default 10. */
   limit: number;
-  /** Spec: 0.1-1, default 0.7: a vector match below it is dropped (a keyword match stays). */
+  /**
+   * Spec: 0.1-1, default 0.7: a result whose shown similarity is below it is dropped (the best
+   * keyword match stays, so a query whose words are found never answers nothing).
+   */
   threshold: number;
+  /** hybrid (default): words and meaning; keyword: BM25 only; vector: meaning only. */
+  mode?: SearchMode;
 }
 
 export type SearchResult = VectorSearchResult;
 
-const toResult = (c: Candidate): SearchResult => ({
+const toResult = (query: string, c: Candidate, similarity: number): SearchResult => ({
   id: c.id,
   objectType: c.objectType,
   objectId: c.objectId,
   content: c.content,
-  similarity: Math.max(0, Math.min(1, c.similarity)),
+  similarity: Math.round(Math.max(0, Math.min(1, similarity)) * 1000) / 1000,
   metadata: { ...c.metadata, ...(c.lineFrom !== null ? { lines: `${c.lineFrom}-${c.lineTo}` } : {}) },
+  ...snippetOf(query, c),
 });
 
 /** The object's vector: its chunks' mean direction (unit length; zeros when it has none). */
@@ -59,7 +68,7 @@ export class VectorService {
    */
   async analyze(): Promise<void> {
     this.writtenSinceAnalyze = 0;
-    await this.db.execute(sql`analyze vector_chunks`);
+    await this.db.execute(sql`analyze vector_chunks, vector_postings`);
   }
 
   /** Counts rows written; past ANALYZE_EVERY, refreshes the statistics in the background. */
@@ -139,8 +148,12 @@ export class VectorService {
     await this.db.delete(vectorChunks).where(this.objectWhere(userId, objectType, objectId));
   }
 
-  /** Hybrid search: full-text and vector candidates fused by reciprocal rank. */
+  /**
+   * Search by words (BM25 over the person's chunks), by meaning (nearest vectors), or both fused
+   * (the default): see fusion.ts for the ranking and the similarity shown.
+   */
   async search(userId: string, query: string, options: SearchOptions): Promise<SearchResult[]> {
+    const mode = options.mode ?? "hybrid";
     const embedder = await this.models.current(userId);
     const [vector] = await embedder.embedMany([query]);
     const base = {
@@ -148,15 +161,17 @@ export class VectorService {
       model: embedder.id,
       objectType: options.objectType,
       vector: vector as Float32Array,
+      dims: embedder.dimensions,
+      hnsw: this.hnsw,
     };
     const [byVector, byKeyword] = await Promise.all([
-      vectorCandidates(this.db, { ...base, dims: embedder.dimensions, hnsw: this.hnsw }),
-      keywordCandidates(this.db, { ...base, query }),
+      mode === "keyword" ? [] : vectorCandidates(this.db, base),
+      mode === "vector" ? [] : keywordCandidates(this.db, { ...base, query }),
     ]);
-    const results = fuse([byVector, byKeyword])
-      .filter((c) => c.keyword || c.similarity >= options.threshold)
+    const ranked: Ranked[] = fuse(mode, byVector, byKeyword);
+    const results = aboveThreshold(mode, ranked, options.threshold)
       .slice(0, options.limit)
-      .map(toResult);
+      .map((r) => toResult(query, r, shownSimilarity(mode, r)));
     await this.db.insert(vectorQueries).values({
       userId,
       query: query.slice(0, 1000),
@@ -191,10 +206,12 @@ export class VectorService {
       objectType: options.objectType,
       hnsw: this.hnsw,
     });
+    const meaningOf = meaningScale(candidates.map((c) => c.similarity));
     return candidates
-      .filter((c) => c.objectId !== source.objectId && c.similarity >= options.threshold)
+      .map((c) => ({ c, meaning: meaningOf(c.similarity) }))
+      .filter(({ c, meaning }) => c.objectId !== source.objectId && meaning >= options.threshold)
       .slice(0, options.limit)
-      .map(toResult);
+      .map(({ c, meaning }) => toResult(source.content, c, meaning));
   }
 
   async analytics(userId: string, limit: number) {

@@ -97,6 +97,32 @@ describeEachDatabase("semantic search: /api/vector/*", (db) => {
     if (db().kind === "pglite") expect(models.index).toBe("hnsw");
   });
 
+  it("searches in a chosen mode; each result carries its passage with the query's words marked, and path:from-to", async () => {
+    const lines = Array.from({ length: 50 }, (_, i) =>
+      i === 41 ? "const retries = parseConfig(raw).retries;" : `// ${i}`,
+    );
+    await api("POST", "/api/vector/embed/file", {
+      fileId: "/home/user/src/app.ts",
+      content: lines.join("\n"),
+    });
+    const search = async (mode: string) =>
+      (
+        await api("POST", "/api/vector/search", { query: "parseConfig", mode, options: { threshold: 0.1 } })
+      ).json().results;
+    const [byWords] = await search("keyword");
+    expect(byWords).toMatchObject({
+      objectId: "/home/user/src/app.ts",
+      location: "/home/user/src/app.ts:39-45",
+    });
+    const [from, to] = byWords.snippet.marks[0];
+    expect(byWords.snippet.text.slice(from, to)).toBe("parseConfig");
+    expect((await search("hybrid"))[0].objectId).toBe("/home/user/src/app.ts");
+    // By meaning only: an identifier GloVe does not know has no vector, so nothing stands out.
+    expect((await search("vector")).map((r: { objectId: string }) => r.objectId)).not.toContain(
+      "/home/user/src/app.ts",
+    );
+  });
+
   it("keeps each person's index their own: never seen, never deleted by another", async () => {
     const mine = (await api("POST", "/api/vector/embed", { content: "Secret recipe for lemon cake" })).json();
     const theirs = (
@@ -130,6 +156,9 @@ describeEachDatabase("semantic search: /api/vector/*", (db) => {
     expect((await api("POST", "/api/vector/search", { query: "x", options: { limit: 51 } })).statusCode).toBe(
       400,
     );
+    const badMode = await api("POST", "/api/vector/search", { query: "x", mode: "fuzzy" });
+    expect(badMode.statusCode).toBe(400);
+    expect(badMode.json().error.message).toMatch(/mode must be hybrid, keyword or vector/);
     expect((await api("POST", "/api/vector/embed", { content: "x".repeat(200_001) })).statusCode).toBe(400);
     expect((await api("POST", "/api/vector/embed", { content: "a\u0000b" })).statusCode).toBe(400);
     expect((await api("DELETE", "/api/vector/embed/not-an-id")).statusCode).toBe(404);

@@ -1,4 +1,5 @@
 import type { VectorSearchResult } from "@neuroos/contracts";
+import type { ReactNode } from "react";
 import { Badge } from "../../components/ui/badge";
 
 /** Spec: content cut at 200 characters with an ellipsis. */
@@ -6,7 +7,36 @@ export const preview = (content: string) => (content.length > 200 ? `${content.s
 /** Spec: similarity as a percent with one decimal. */
 export const percent = (similarity: number) => `${(similarity * 100).toFixed(1)}%`;
 
-/** One result: its type, similarity, object id (with the lines of a file), content and metadata. */
+const PREVIEW_CHARS = 200;
+
+/**
+ * The matched passage, at most 200 characters (from a little before its first marked word), the
+ * query's words marked: plain text and <mark> elements, never HTML from the server.
+ */
+function Snippet({ snippet }: { snippet: VectorSearchResult["snippet"] }) {
+  const { text, marks } = snippet;
+  const first = marks[0]?.[0] ?? 0;
+  const start =
+    text.length <= PREVIEW_CHARS ? 0 : Math.max(0, Math.min(first - 60, text.length - PREVIEW_CHARS));
+  const end = Math.min(text.length, start + PREVIEW_CHARS);
+  const parts: ReactNode[] = [];
+  let at = start;
+  for (const [from, to] of marks) {
+    if (from < at || to > end) continue;
+    parts.push(text.slice(at, from), <mark key={from}>{text.slice(from, to)}</mark>);
+    at = to;
+  }
+  parts.push(text.slice(at, end));
+  return (
+    <p className="whitespace-pre-wrap break-words">
+      {start > 0 ? "..." : null}
+      {parts}
+      {end < text.length ? "..." : null}
+    </p>
+  );
+}
+
+/** One result: its type, similarity, where it is (a file's `path:from-to`), the matched passage and metadata. */
 export function SearchResultItem({ result }: { result: VectorSearchResult }) {
   const lines = typeof result.metadata.lines === "string" ? `:${result.metadata.lines}` : "";
   return (
@@ -15,11 +45,14 @@ export function SearchResultItem({ result }: { result: VectorSearchResult }) {
         <Badge tone="accent">{result.objectType}</Badge>
         <span className="font-mono text-xs font-medium">{percent(result.similarity)}</span>
         <span className="min-w-0 break-all font-mono text-xs text-muted-foreground">
-          {result.objectId}
-          {lines}
+          {result.location ?? `${result.objectId}${lines}`}
         </span>
       </div>
-      <p className="whitespace-pre-wrap break-words">{preview(result.content)}</p>
+      {result.snippet ? (
+        <Snippet snippet={result.snippet} />
+      ) : (
+        <p className="whitespace-pre-wrap break-words">{preview(result.content)}</p>
+      )}
       {Object.keys(result.metadata).length > 0 ? (
         <pre className="overflow-x-auto rounded bg-muted p-2 text-xs">
           {JSON.stringify(result.metadata, null, 2)}

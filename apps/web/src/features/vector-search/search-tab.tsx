@@ -1,4 +1,9 @@
-import { VECTOR_LIMIT, VECTOR_THRESHOLD, type VectorSearchResult } from "@neuroos/contracts";
+import {
+  VECTOR_LIMIT,
+  VECTOR_THRESHOLD,
+  type VectorSearchMode,
+  type VectorSearchResult,
+} from "@neuroos/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
@@ -15,13 +20,22 @@ const types = [
   { value: "message", label: "Messages" },
   { value: "document", label: "Documents" },
 ];
+const modes: { value: VectorSearchMode; label: string }[] = [
+  { value: "hybrid", label: "Words and meaning" },
+  { value: "keyword", label: "Words only" },
+  { value: "vector", label: "Meaning only" },
+];
 const fieldClass =
   "h-10 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
 
-/** Search: the query (Enter submits), the content type, the threshold and max results sliders, the results. */
+/**
+ * Search: the query (Enter submits), the content type, the mode (hybrid, keyword, vector), the
+ * threshold and max results sliders, the results.
+ */
 export function SearchTab({ initialized }: { initialized: boolean }) {
   const [query, setQuery] = useState("");
   const [objectType, setObjectType] = useState("");
+  const [mode, setMode] = useState<VectorSearchMode>("hybrid");
   const [threshold, setThreshold] = useState<number>(VECTOR_THRESHOLD.initial);
   const [limit, setLimit] = useState<number>(VECTOR_LIMIT.initial);
   const [results, setResults] = useState<VectorSearchResult[] | null>(null);
@@ -41,7 +55,7 @@ export function SearchTab({ initialized }: { initialized: boolean }) {
     }
     setSearching(true);
     try {
-      const found = await vectorApi.search(query, {
+      const found = await vectorApi.search(query, mode, {
         ...(objectType ? { objectType } : {}),
         limit,
         threshold,
@@ -85,6 +99,21 @@ export function SearchTab({ initialized }: { initialized: boolean }) {
               {types.map((t) => (
                 <option key={t.value} value={t.value}>
                   {t.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-mode`}>Mode</Label>
+            <select
+              id={`${id}-mode`}
+              value={mode}
+              className={fieldClass}
+              onChange={(e) => setMode(e.currentTarget.value as VectorSearchMode)}
+            >
+              {modes.map((m) => (
+                <option key={m.value} value={m.value}>
+                  {m.label}
                 </option>
               ))}
             </select>

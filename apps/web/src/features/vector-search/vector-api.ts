@@ -1,4 +1,9 @@
-import type { EmbeddingModel, EmbeddingModelSwitch, VectorSearchResult } from "@neuroos/contracts";
+import type {
+  EmbeddingModel,
+  EmbeddingModelSwitch,
+  VectorSearchMode,
+  VectorSearchResult,
+} from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api";
 
@@ -71,9 +76,13 @@ export const vectorApi = {
     (await apiRequest("POST", "/api/vector/models/active", { modelId })) as {
       switching: EmbeddingModelSwitch | null;
     },
-  search: async (query: string, options: { objectType?: string; limit: number; threshold: number }) =>
+  search: async (
+    query: string,
+    mode: VectorSearchMode,
+    options: { objectType?: string; limit: number; threshold: number },
+  ) =>
     (
-      (await apiRequest("POST", "/api/vector/search", { query, options })) as {
+      (await apiRequest("POST", "/api/vector/search", { query, mode, options })) as {
         results: VectorSearchResult[];
       }
     ).results,
