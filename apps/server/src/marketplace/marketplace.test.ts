@@ -43,7 +43,7 @@ describeEachDatabase("marketplace: browsing and publishing", (db) => {
     expect(pro?.effect).toBe("Adds the agent “Research Assistant Pro” to your Tools & Agents.");
 
     const models = await list(null, "?category=ai-model");
-    expect(models.length).toBe(6);
+    expect(models.length).toBe(7);
     expect(new Set(models.map((i) => i.category))).toEqual(new Set(["ai-model"]));
     expect(new Set(models.map((i) => i.kind))).toEqual(new Set(["local-model", "embedding-model"]));
     expect(titles(await list(null, "?search=sql"))).toEqual(["SQL Explainer"]);
