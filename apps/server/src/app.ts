@@ -24,9 +24,9 @@ import type { Env } from "./env";
 import { registerExecutionFrames } from "./executions/frames";
 import { ExecutionService } from "./executions/service";
 import { exportRoutes } from "./exports/routes";
-import { AppError, registerErrorHandler } from "./http/errors";
+import { registerErrorHandler } from "./http/errors";
 import { OriginPolicy, registerOriginGuard } from "./http/origin-guard";
-import { databaseRateLimitStore } from "./http/rate-limit-store";
+import { databaseRateLimitStore, tooManyRequests } from "./http/rate-limit-store";
 import { ideRoutes } from "./ide/routes";
 import { FrameRouter } from "./live/frame-router";
 import { liveRoutes } from "./live/routes";
@@ -142,8 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     global: false,
     store: databaseRateLimitStore(database.db),
     // An AppError, so the error handler sends its message (a plain object's was dropped).
-    errorResponseBuilder: (_req, ctx) =>
-      new AppError(429, "rate_limited", `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`),
+    errorResponseBuilder: (_req, ctx) => tooManyRequests(ctx.ttl),
   });
   const origins = new OriginPolicy({ publicUrl: env.PUBLIC_URL, allowedOrigins: env.ALLOWED_ORIGINS });
   registerOriginGuard(app, origins);
@@ -273,7 +272,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     path.join(env.DATA_DIR, "embedding-models"),
   );
   await embeddingModels.ensureIndex(embeddingModels.local);
-  const vectors = new VectorService(database.db, embeddingModels);
+  const vectors = new VectorService(
+    database.db,
+    embeddingModels,
+    (plan) => workspaces.quota(plan).maxWorkspaceBytes,
+  );
   await vectors.analyze();
   const indexer = new VectorIndexer(database.db, vectors, workspaces);
   workspaces.onChange((userId, paths) => {
