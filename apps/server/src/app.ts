@@ -17,6 +17,7 @@ import { ChatReplies } from "./chat/replies";
 import { chatRoutes } from "./chat/routes";
 import type { Cluster } from "./cluster/cluster";
 import { dropEverywhere, joinCluster } from "./cluster/join";
+import { LiveWork } from "./cluster/live-work";
 import type { Database } from "./db/client";
 import { documentRoutes } from "./documents/routes";
 import { DocumentService } from "./documents/service";
@@ -67,7 +68,6 @@ import { MetricsRecorder } from "./system/metrics";
 import { fileIoCheck, vectorDbCheck } from "./system/module-checks";
 import { ModuleRegistry } from "./system/modules";
 import { systemRoutes } from "./system/routes";
-import { LiveTerminals } from "./terminal/live-terminals";
 import { TerminalManager } from "./terminal/manager";
 import { terminalRoutes } from "./terminal/routes";
 import { localEmbedder } from "./vector/glove";
@@ -171,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await workspaces.close();
   });
   // Terminals stay on the node that started them; the others know which node that is.
-  const liveTerminals = new LiveTerminals(database.db, cluster.nodeId);
+  const liveTerminals = new LiveWork(database.db, cluster.nodeId, "terminal");
   nodes.onSweep((alive) => liveTerminals.sweep(alive));
   const terminals = new TerminalManager(sandbox, liveTerminals, {
     idleTimeoutMs: env.TERMINAL_IDLE_TIMEOUT_MS,
@@ -325,7 +325,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     endpointPolicy: llm.endpointPolicy,
     lookup: (userId, name) => mcpServers.byName(userId, name),
     callTimeoutMs: env.MCP_CALL_TIMEOUT_MS,
-    launchStdio: sandboxLauncher({ sandbox, workspaces, owner: (userId) => mcpServers.owner(userId) }),
+    idleMs: env.MCP_LOCAL_IDLE_MS,
+    launchStdio: sandboxLauncher({
+      sandbox,
+      workspaces,
+      owner: (userId) => mcpServers.owner(userId),
+      live: new LiveWork(database.db, cluster.nodeId, "mcp"),
+      limits: { perUser: env.MCP_LOCAL_SERVERS_PER_USER, idleMs: env.MCP_LOCAL_IDLE_MS },
+    }),
   });
   app.addHook("onClose", () => mcpConnections.closeAll());
   const mcpCalls = mcpCallRecorder({ db: database.db, bus });
