@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { McpServerDetail } from "@neuroos/contracts";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { liveTerminals } from "../db/schema";
 import { describeEachDatabase } from "../test/databases";
@@ -48,9 +48,12 @@ describeEachDatabase(
         payload: payload as object,
         headers: { cookie: alice.cookie },
       });
-    const settled = async (id: string): Promise<McpServerDetail> => {
+    const settled = async (id: string, cookie = alice.cookie): Promise<McpServerDetail> => {
       for (let i = 0; i < 20; i += 1) {
-        const detail = (await api("GET", `/api/mcp/servers/${id}`)).json() as McpServerDetail;
+        const url = `/api/mcp/servers/${id}`;
+        const detail = (
+          await t.app.inject({ method: "GET", url, headers: { cookie } })
+        ).json() as McpServerDetail;
         if (detail.status.state !== "connecting") return detail;
       }
       throw new Error("still connecting");
@@ -105,21 +108,28 @@ describeEachDatabase(
         }),
       );
       const [a, b] = nodes as [SandboxedMcpConnections, SandboxedMcpConnections];
+      // A person of their own (Alice's servers of the other tests run too).
+      const carol = await signedInUser(t.app);
+      const workspace = path.join(dataDir, "workspaces", carol.user.id, "mcp");
+      fs.mkdirSync(workspace, { recursive: true });
+      await bundleEverything(path.join(workspace, "everything.mjs"));
       const running = async () =>
-        (await db().db.select().from(liveTerminals).where(eq(liveTerminals.kind, "mcp"))).length;
+        (
+          await db()
+            .db.select()
+            .from(liveTerminals)
+            .where(and(eq(liveTerminals.kind, "mcp"), eq(liveTerminals.userId, carol.user.id)))
+        ).length;
       const echo = (on: SandboxedMcpConnections, server: string) =>
-        on.connections.callTool(alice.user.id, server, "echo", { message: "hi" });
+        on.connections.callTool(carol.user.id, server, "echo", { message: "hi" });
       const refusal = (server: string, n: number) =>
         `The MCP server "${server}" is unavailable: You already run ${n} local MCP servers, the most one person may run at once. One stops by itself after 1 min unused; or turn one off.`;
       try {
         for (const name of ["first", "second", "third"]) {
-          const made = await api("POST", "/api/mcp/servers", {
-            transport: "stdio",
-            name,
-            command: "node",
-            args: ["mcp/everything.mjs"],
-          });
-          const { status } = await settled(made.json().id); // started by the app's node
+          const payload = { transport: "stdio", name, command: "node", args: ["mcp/everything.mjs"] };
+          const headers = { cookie: carol.cookie };
+          const made = await t.app.inject({ method: "POST", url: "/api/mcp/servers", headers, payload });
+          const { status } = await settled(made.json().id, carol.cookie); // started by the app's node
           expect(status.state, JSON.stringify(status)).toBe("ready");
         }
         expect(await running()).toBe(3);
