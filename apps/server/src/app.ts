@@ -17,6 +17,7 @@ import { ChatReplies } from "./chat/replies";
 import { chatRoutes } from "./chat/routes";
 import type { Cluster } from "./cluster/cluster";
 import { dropEverywhere, joinCluster } from "./cluster/join";
+import { LiveWork } from "./cluster/live-work";
 import type { Database } from "./db/client";
 import { documentRoutes } from "./documents/routes";
 import { DocumentService } from "./documents/service";
@@ -24,9 +25,9 @@ import type { Env } from "./env";
 import { registerExecutionFrames } from "./executions/frames";
 import { ExecutionService } from "./executions/service";
 import { exportRoutes } from "./exports/routes";
-import { AppError, registerErrorHandler } from "./http/errors";
+import { registerErrorHandler } from "./http/errors";
 import { OriginPolicy, registerOriginGuard } from "./http/origin-guard";
-import { databaseRateLimitStore } from "./http/rate-limit-store";
+import { databaseRateLimitStore, tooManyRequests } from "./http/rate-limit-store";
 import { ideRoutes } from "./ide/routes";
 import { JobPool } from "./jobs/pool";
 import { FrameRouter } from "./live/frame-router";
@@ -69,14 +70,10 @@ import { MetricsRecorder } from "./system/metrics";
 import { fileIoCheck, vectorDbCheck } from "./system/module-checks";
 import { ModuleRegistry } from "./system/modules";
 import { systemRoutes } from "./system/routes";
-import { LiveTerminals } from "./terminal/live-terminals";
 import { TerminalManager } from "./terminal/manager";
 import { terminalRoutes } from "./terminal/routes";
-import { VectorIndexer } from "./vector/indexer";
 import type { DownloadableEmbedding } from "./vector/model-downloads";
-import { openEmbeddingModels } from "./vector/models";
-import { vectorRoutes } from "./vector/routes";
-import { VectorService } from "./vector/service";
+import { mountVectorSearch } from "./vector/mount";
 import { defaultWebDist, webRoutes } from "./web/static";
 import { workspaceQuotas } from "./workspace/quotas";
 import { workspaceRoutes } from "./workspace/routes";
@@ -147,8 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     global: false,
     store: databaseRateLimitStore(database.db),
     // An AppError, so the error handler sends its message (a plain object's was dropped).
-    errorResponseBuilder: (_req, ctx) =>
-      new AppError(429, "rate_limited", `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`),
+    errorResponseBuilder: (_req, ctx) => tooManyRequests(ctx.ttl),
   });
   const origins = new OriginPolicy({ publicUrl: env.PUBLIC_URL, allowedOrigins: env.ALLOWED_ORIGINS });
   registerOriginGuard(app, origins);
@@ -176,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await workspaces.close();
   });
   // Terminals stay on the node that started them; the others know which node that is.
-  const liveTerminals = new LiveTerminals(database.db, cluster.nodeId);
+  const liveTerminals = new LiveWork(database.db, cluster.nodeId, "terminal");
   nodes.onSweep((alive) => liveTerminals.sweep(alive));
   const terminals = new TerminalManager(sandbox, liveTerminals, {
     idleTimeoutMs: env.TERMINAL_IDLE_TIMEOUT_MS,
@@ -271,26 +267,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(sandboxRoutes, { db: database.db, sandbox, executions });
   await app.register(ideRoutes, { db: database.db, sandbox, executions, workspaces });
-  // Semantic search: the local embedder, providers', downloaded ones; pgvector's HNSW if present.
-  const embeddingModels = await openEmbeddingModels({
+  const { embeddingModels, vectors, indexer } = await mountVectorSearch(app, {
     db: database.db,
     gateway: llm.gateway,
-    dir: path.join(env.DATA_DIR, "embedding-models"),
+    workspaces,
+    dataDir: env.DATA_DIR,
     hubUrl: env.HF_ENDPOINT,
-    token: env.HF_TOKEN,
-    catalog: deps.embeddingDownloads,
+    hubToken: env.HF_TOKEN,
+    downloadable: deps.embeddingDownloads,
   });
-  app.addHook("onClose", () => embeddingModels.downloads?.close());
-  const vectors = new VectorService(database.db, embeddingModels);
-  await vectors.analyze();
-  const indexer = new VectorIndexer(database.db, vectors, workspaces);
-  workspaces.onChange((userId, paths) => {
-    // The file is written already; an index that cannot follow (the database is down) says so.
-    indexer
-      .changed(userId, paths)
-      .catch((err) => app.log.warn({ err, userId }, "vector: a file change was not indexed"));
-  });
-  await app.register(vectorRoutes, { db: database.db, vectors, indexer });
   await app.register(terminalRoutes, {
     db: database.db,
     terminals,
@@ -331,7 +316,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lookup: (userId, name) => mcpServers.byName(userId, name),
     callTimeoutMs: env.MCP_CALL_TIMEOUT_MS,
     redactor,
-    launchStdio: sandboxLauncher({ sandbox, workspaces, owner: (userId) => mcpServers.owner(userId) }),
+    idleMs: env.MCP_LOCAL_IDLE_MS,
+    launchStdio: sandboxLauncher({
+      sandbox,
+      workspaces,
+      owner: (userId) => mcpServers.owner(userId),
+      live: new LiveWork(database.db, cluster.nodeId, "mcp"),
+      limits: { perUser: env.MCP_LOCAL_SERVERS_PER_USER, idleMs: env.MCP_LOCAL_IDLE_MS },
+    }),
   });
   app.addHook("onClose", () => mcpConnections.closeAll());
   const mcpCalls = mcpCallRecorder({ db: database.db, bus });

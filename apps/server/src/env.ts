@@ -116,6 +116,15 @@ export const envSchema = z.object({
   LLM_LOCAL_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   /** A call of a tool on a person's MCP server that takes longer fails (and is cancelled). */
   MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  /** Local (stdio) MCP servers one person may have running at once, on all nodes together. */
+  MCP_LOCAL_SERVERS_PER_USER: z.coerce.number().int().min(1).max(64).default(3),
+  /** A person's MCP server connection unused this long is closed (a local one's sandbox stopped). */
+  MCP_LOCAL_IDLE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(86_400_000)
+    .default(10 * 60_000),
   /** The marketplace catalogue: a folder of JSON entries (default: apps/server/catalogue, shipped). */
   MARKETPLACE_DIR: z.string().min(1).optional(),
   /** A resource attached to a chat message (or a prompt filled in) over this many bytes is refused. */

@@ -8,6 +8,7 @@ import {
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
+import { lockPerson } from "../db/locks";
 import { agents } from "../db/schema";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
@@ -67,6 +68,7 @@ export async function createAgent(
 ): Promise<Agent> {
   await ensureDefaultAgent(db, userId);
   return db.transaction(async (tx) => {
+    await lockPerson(tx, userId); // agents made the default at once: one after the other
     if (input.isDefault) await tx.update(agents).set({ isDefault: false }).where(eq(agents.userId, userId));
     const [row] = await tx
       .insert(agents)
@@ -88,6 +90,7 @@ export async function updateAgent(
     throw new AppError(409, "conflict", "Make another agent the default instead");
   }
   return db.transaction(async (tx) => {
+    await lockPerson(tx, userId);
     if (input.isDefault) {
       await tx
         .update(agents)
@@ -106,7 +109,13 @@ export async function updateAgent(
 
 export async function deleteAgent(db: Db, userId: string, id: string): Promise<void> {
   const agent = await getAgent(db, userId, id);
-  if (agent.isDefault)
-    throw new AppError(409, "conflict", "Make another agent the default before deleting this one");
-  await db.delete(agents).where(eq(agents.id, id));
+  const refused = () =>
+    new AppError(409, "conflict", "Make another agent the default before deleting this one");
+  if (agent.isDefault) throw refused();
+  // It may have been made the default since: the delete checks again.
+  const deleted = await db
+    .delete(agents)
+    .where(and(eq(agents.id, id), eq(agents.isDefault, false)))
+    .returning({ id: agents.id });
+  if (deleted.length === 0) throw refused();
 }

@@ -2,6 +2,7 @@ import type { SignupInput, User } from "@neuroos/contracts";
 import { and, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { passwordResets, sessions, users } from "../db/schema";
+import { uniqueViolation } from "../db/sqlstate";
 import { AppError } from "../http/errors";
 import { hashPassword, verifyPassword } from "./passwords";
 import { sessionCacheOf } from "./session-cache";
@@ -32,14 +33,6 @@ export function hasExecutiveAccess(email: string, domains: string[]): boolean {
   return domains.includes(domain);
 }
 
-function isUniqueViolation(err: unknown): string | undefined {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; ) {
-    if (e.code === "23505") return e.constraint ?? "";
-    e = e.cause as typeof e;
-  }
-  return undefined;
-}
-
 export async function createUser(db: Db, input: SignupInput, executiveDomains: string[]): Promise<User> {
   const executive = hasExecutiveAccess(input.email, executiveDomains);
   const passwordHash = await hashPassword(input.password);
@@ -62,13 +55,13 @@ export async function createUser(db: Db, input: SignupInput, executiveDomains: s
     const [row] = await insert(
       sql`case when exists (select 1 from ${users}) then 'user' else 'admin' end`,
     ).catch((err: unknown) => {
-      if (isUniqueViolation(err) === "users_one_admin") return insert("user");
+      if (uniqueViolation(err) === "users_one_admin") return insert("user");
       throw err;
     });
     if (!row) throw new Error("insert returned no row");
     return toUser(row);
   } catch (err) {
-    const constraint = isUniqueViolation(err);
+    const constraint = uniqueViolation(err);
     if (constraint === undefined) throw err;
     const field = constraint.includes("username") ? "username" : "email";
     const message =

@@ -88,13 +88,15 @@ export const approvalRequests = pgTable(
   (t) => [index("approval_requests_user_id_idx").on(t.userId, t.status)],
 );
 
-/** Terminals open now and the node whose sandbox runs each (terminals stay on their node). */
+/** Processes held open now (terminals, local MCP servers) and the node whose sandbox runs each (they stay on it). */
 export const liveTerminals = pgTable("live_terminals", {
   id: text("id").primaryKey(),
   userId: uuid("user_id")
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),
   nodeId: text("node_id").notNull(),
+  /** What process it is: a terminal's shell, or a local MCP server ("mcp"); each kind has its cap. */
+  kind: text("kind").notNull().default("terminal"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
+import { users } from "./schema";
 
 /**
  * Holds a lock named `key` until the transaction `tx` ends: whoever else asks for the same key,
@@ -7,4 +8,13 @@ import type { Db } from "./client";
  */
 export async function lockUntilCommit(tx: Pick<Db, "execute">, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/**
+ * Locks the person's row until `tx` ends. Every transaction that writes several of a person's rows
+ * takes it FIRST, so two of them wait for each other instead of each locking a row the other needs
+ * (a deadlock, which PostgreSQL ends by failing one of them).
+ */
+export async function lockPerson(tx: Pick<Db, "select">, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
 }

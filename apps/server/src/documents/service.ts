@@ -12,7 +12,8 @@ import {
 import { and, count, desc, eq, ne, sql, sum } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
-import { documents, userPreferences, users } from "../db/schema";
+import { lockPerson } from "../db/locks";
+import { documents, userPreferences } from "../db/schema";
 import { storableJson, storableText } from "../db/storable";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
@@ -46,9 +47,9 @@ function stored(titleText: string, content: unknown) {
   return { title, content: sql`${json}::jsonb`, sizeBytes };
 }
 
-/** Locks the person's row (adds and edits racing each other see one another) and checks the account cap. */
+/** Checks the account cap, under the lock of the person's row (adds and edits racing each other see one another). */
 async function holdRoom(tx: Tx, userId: string, sizeBytes: number, except?: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  await lockPerson(tx, userId);
   const mine = except
     ? and(eq(documents.userId, userId), ne(documents.id, except))
     : eq(documents.userId, userId);
@@ -105,6 +106,8 @@ export class DocumentService {
     input: z.output<typeof updateDocumentSchema>,
   ): Promise<AppDocument> {
     const row = await this.db.transaction(async (tx) => {
+      // The person's row before the document's, as every writer of their documents takes them.
+      await lockPerson(tx, userId);
       const current = await this.own(tx, userId, id, true);
       if (current.version !== input.version) {
         throw new AppError(
@@ -157,7 +160,7 @@ export class DocumentService {
     change: (value: unknown) => unknown,
   ): Promise<Preference> {
     return this.db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      await lockPerson(tx, userId);
       const [row] = await tx
         .select({ value: userPreferences.value })
         .from(userPreferences)
@@ -197,7 +200,7 @@ export class DocumentService {
     change: (content: unknown) => unknown,
   ): Promise<AppDocument> {
     const row = await this.db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      await lockPerson(tx, userId);
       const [newest] = await tx
         .select()
         .from(documents)
@@ -229,7 +232,7 @@ export class DocumentService {
     change: (content: unknown) => unknown | null,
   ): Promise<number> {
     return this.db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      await lockPerson(tx, userId);
       const rows = await tx
         .select()
         .from(documents)

@@ -1,6 +1,7 @@
 import type { ApiError, ErrorCode } from "@neuroos/contracts";
 import type { FastifyBaseLogger, FastifyError, FastifyInstance } from "fastify";
 import type { ZodType } from "zod";
+import { collidedWrite } from "../db/sqlstate";
 import { databaseUnreachable } from "../db/unreachable";
 import { badTextPath } from "./text-guard";
 
@@ -31,6 +32,15 @@ export function clientError(err: unknown, log: Pick<FastifyBaseLogger, "warn">):
   if (err instanceof AppError) return err;
   const status = (err as { statusCode?: unknown } | undefined)?.statusCode;
   if (typeof status === "number" && status < 500) return undefined; // e.g. an upload the client cut
+  if (collidedWrite(err)) {
+    // The one place for races the service did not order itself: a clear 409, nothing stored.
+    log.warn({ err }, "refused: another change to the same data was saved at the same moment");
+    return new AppError(
+      409,
+      "conflict",
+      "Another change to the same data was being saved at the same moment. Reload to see the latest, then try again.",
+    );
+  }
   if (!databaseUnreachable(err)) return undefined;
   log.warn({ err }, "refused: the database cannot be reached");
   return new AppError(

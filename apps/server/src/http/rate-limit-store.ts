@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { AppError } from "./errors";
 
 type Hit = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Hit) => void;
@@ -10,20 +11,21 @@ type RouteLimitOptions = { routeInfo?: { method?: string | string[]; url?: strin
 const PRUNE_EVERY_MS = 60_000;
 
 /**
- * Counts one hit on a fixed-window counter in `rate_limits`, by the database's clock: one
- * atomic upsert, so every node on the database counts into the same window, and hits in
- * parallel are each counted once. Returns the count in the window and the ms left in it.
+ * Counts `hits` (one by default) on a fixed-window counter in `rate_limits`, by the database's
+ * clock: one atomic upsert, so every node on the database counts into the same window, and hits
+ * in parallel are each counted once. Returns the count in the window and the ms left in it.
  */
 export async function countHit(
   db: Db,
   key: string,
   windowMs: number,
+  hits = 1,
 ): Promise<{ count: number; ttlMs: number }> {
   const result = (await db.execute(sql`
     insert into rate_limits as r (key, count, reset_at)
-    values (${key}, 1, now() + ${windowMs}::int * interval '1 millisecond')
+    values (${key}, ${hits}::int, now() + ${windowMs}::int * interval '1 millisecond')
     on conflict (key) do update set
-      count = case when r.reset_at <= now() then 1 else r.count + 1 end,
+      count = case when r.reset_at <= now() then excluded.count else r.count + excluded.count end,
       reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
     returning r.count, ceil(extract(epoch from r.reset_at - now()) * 1000)::int as ttl_ms`)) as unknown as {
     rows: { count: number; ttl_ms: number }[];
@@ -32,6 +34,18 @@ export async function countHit(
   if (!row) throw new Error("rate limit: the counter was not written");
   return { count: row.count, ttlMs: Math.max(0, row.ttl_ms) };
 }
+
+/** The refusal of a request over its limit, `ttlMs` before its window ends. */
+export const tooManyRequests = (ttlMs: number) =>
+  new AppError(
+    429,
+    "rate_limited",
+    `Too many requests. Try again in ${Math.ceil(ttlMs / 1000)} s.`,
+    undefined,
+    {
+      "retry-after": String(Math.ceil(ttlMs / 1000)),
+    },
+  );
 
 /**
  * The @fastify/rate-limit store (its `store` option) over `rate_limits`, shared by every node on

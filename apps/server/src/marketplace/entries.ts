@@ -1,6 +1,7 @@
 import { categoryOfKind, MAX_PUBLISHED_PER_ACCOUNT, type MarketplaceFilter } from "@neuroos/contracts";
 import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { lockPerson } from "../db/locks";
 import { marketplaceEntries, users } from "../db/schema";
 import { AppError } from "../http/errors";
 import { isUuid } from "../http/ids";
@@ -72,7 +73,7 @@ export class PublishedEntries {
   /** Stores a private entry; at most MAX_PUBLISHED_PER_ACCOUNT each, also when publishes race. */
   async create(ownerId: string, entry: NewEntry): Promise<EntryRow> {
     return this.db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for("update");
+      await lockPerson(tx, ownerId);
       const [held] = await tx
         .select({ n: count() })
         .from(marketplaceEntries)

@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import type { User } from "@neuroos/contracts";
+import type { LiveWork } from "../cluster/live-work";
 import type { Sandbox } from "../sandbox/runner";
 import type { WorkspaceService } from "../workspace/service";
 import type { McpServerConfig } from "./servers";
@@ -8,24 +10,50 @@ import type { LaunchedCommand } from "./transports";
  * Starts a person's local (stdio) MCP server inside the bubblewrap sandbox: their workspace as
  * the home folder, the sandbox's limits (memory, processes, file size of their plan), a session
  * of its own (no controlling terminal), and no network unless the admin allowed it for this
- * server (it then shares the host's).
+ * server (it then shares the host's). A person runs at most `limits.perUser` at once on all nodes
+ * together (each is a row of `live`, removed when its sandbox is released).
  */
 export function sandboxLauncher(deps: {
   sandbox: Sandbox;
   workspaces: WorkspaceService;
   owner: (userId: string) => Promise<Pick<User, "id" | "plan">>;
+  live: LiveWork;
+  /** Local servers a person may run at once; how long an unused one runs (said when refusing). */
+  limits: { perUser: number; idleMs: number };
 }) {
   return async (config: McpServerConfig): Promise<LaunchedCommand> => {
     if (!config.command) throw new Error("The server has no command");
     const owner = await deps.owner(config.userId);
     const workspace = await deps.workspaces.root(owner);
     const maxFileSizeMb = deps.workspaces.quota(owner.plan).maxFileBytes / (1024 * 1024);
-    return deps.sandbox.command(
-      [config.command, ...config.args],
-      workspace,
-      {},
-      { maxFileSizeMb },
-      { newSession: true, network: config.allowNetwork },
-    );
+    const id = randomUUID();
+    const running = await deps.live.reserve(id, owner.id, deps.limits.perUser);
+    if (running !== null)
+      throw new Error(
+        `You already run ${running} local MCP server${running === 1 ? "" : "s"}, the most one person may run at once. ` +
+          `One stops by itself after ${Math.max(1, Math.round(deps.limits.idleMs / 60_000))} min unused; or turn one off.`,
+      );
+    try {
+      const launched = await deps.sandbox.command(
+        [config.command, ...config.args],
+        workspace,
+        {},
+        { maxFileSizeMb },
+        { newSession: true, network: config.allowNetwork },
+      );
+      return {
+        ...launched,
+        release: async () => {
+          try {
+            await launched.release();
+          } finally {
+            await deps.live.remove(id);
+          }
+        },
+      };
+    } catch (err) {
+      await deps.live.remove(id);
+      throw err;
+    }
   };
 }

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { McpServerDetail } from "@neuroos/contracts";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { liveTerminals } from "../db/schema";
 import { describeEachDatabase } from "../test/databases";
 import { sandboxReady } from "../test/sandbox-ready";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
@@ -24,7 +26,7 @@ describeEachDatabase(
     beforeAll(async () => {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-mcp-stdio-"));
       process.env.NEUROOS_TEST_CANARY = CANARY;
-      t = await buildTestApp(db(), { DATA_DIR: dataDir, SECRET_KEY });
+      t = await buildTestApp(db(), { DATA_DIR: dataDir, SECRET_KEY, MCP_LOCAL_IDLE_MS: "10000" });
       alice = await signedInUser(t.app);
       // The reference server, bundled into one file in Alice's workspace (no network inside).
       const workspace = path.join(dataDir, "workspaces", alice.user.id, "mcp");
@@ -46,9 +48,12 @@ describeEachDatabase(
         payload: payload as object,
         headers: { cookie: alice.cookie },
       });
-    const settled = async (id: string): Promise<McpServerDetail> => {
+    const settled = async (id: string, cookie = alice.cookie): Promise<McpServerDetail> => {
       for (let i = 0; i < 20; i += 1) {
-        const detail = (await api("GET", `/api/mcp/servers/${id}`)).json() as McpServerDetail;
+        const url = `/api/mcp/servers/${id}`;
+        const detail = (
+          await t.app.inject({ method: "GET", url, headers: { cookie } })
+        ).json() as McpServerDetail;
         if (detail.status.state !== "connecting") return detail;
       }
       throw new Error("still connecting");
@@ -89,6 +94,64 @@ describeEachDatabase(
         true,
       );
     }, 60_000);
+
+    it("a person runs at most MCP_LOCAL_SERVERS_PER_USER local servers at once, on all nodes together; an idle one stops and frees its place", async () => {
+      // Three nodes on one database: the app (3 at most, the default) and two more (2 at most).
+      const nodes = ["node-a", "node-b"].map((nodeId) =>
+        sandboxedMcpConnections({
+          db: db().db,
+          dataDir,
+          secretKey: SECRET_KEY,
+          idleMs: 60_000,
+          perUser: 2,
+          nodeId,
+        }),
+      );
+      const [a, b] = nodes as [SandboxedMcpConnections, SandboxedMcpConnections];
+      // A person of their own (Alice's servers of the other tests run too).
+      const carol = await signedInUser(t.app);
+      const workspace = path.join(dataDir, "workspaces", carol.user.id, "mcp");
+      fs.mkdirSync(workspace, { recursive: true });
+      await bundleEverything(path.join(workspace, "everything.mjs"));
+      const running = async () =>
+        (
+          await db()
+            .db.select()
+            .from(liveTerminals)
+            .where(and(eq(liveTerminals.kind, "mcp"), eq(liveTerminals.userId, carol.user.id)))
+        ).length;
+      const echo = (on: SandboxedMcpConnections, server: string) =>
+        on.connections.callTool(carol.user.id, server, "echo", { message: "hi" });
+      const refusal = (server: string, n: number) =>
+        `The MCP server "${server}" is unavailable: You already run ${n} local MCP servers, the most one person may run at once. One stops by itself after 1 min unused; or turn one off.`;
+      try {
+        for (const name of ["first", "second", "third"]) {
+          const payload = { transport: "stdio", name, command: "node", args: ["mcp/everything.mjs"] };
+          const headers = { cookie: carol.cookie };
+          const made = await t.app.inject({ method: "POST", url: "/api/mcp/servers", headers, payload });
+          const { status } = await settled(made.json().id, carol.cookie); // started by the app's node
+          expect(status.state, JSON.stringify(status)).toBe("ready");
+        }
+        expect(await running()).toBe(3);
+        const refused = await echo(a, "first");
+        expect(refused.ok).toBe(false);
+        expect((refused.output as { error: string }).error).toBe(refusal("first", 3));
+        // Unused, the app's servers stop by themselves (MCP_LOCAL_IDLE_MS): their places are free.
+        for (let i = 0; i < 150 && (await running()) > 0; i += 1)
+          await new Promise((r) => setTimeout(r, 200));
+        expect(await running()).toBe(0);
+        await new Promise((r) => setTimeout(r, 300)); // the refusal's back-off
+        const first = await echo(a, "first");
+        expect(first.ok, JSON.stringify(first.output)).toBe(true);
+        expect((await echo(b, "second")).ok).toBe(true);
+        // Two run on nodes a and b: a third is refused (unless one of them ended meanwhile).
+        const third = await echo(b, "third");
+        if (!third.ok) expect((third.output as { error: string }).error).toBe(refusal("third", 2));
+        expect(await running()).toBeLessThanOrEqual(2);
+      } finally {
+        await Promise.all(nodes.map((n) => n.close()));
+      }
+    }, 120_000);
 
     it("a command that fails to start: failed, with what it said", async () => {
       const made = await api("POST", "/api/mcp/servers", {

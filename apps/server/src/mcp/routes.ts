@@ -6,12 +6,15 @@ import type { ToolRegistry } from "../agent/tools";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { AppError, errorBody, parse } from "../http/errors";
+import { countHit, tooManyRequests } from "../http/rate-limit-store";
 import type { EventBus } from "../live/bus";
 import { mcpServerFor } from "./server";
 import { AccessTokens, hashOf } from "./tokens";
 
 /** Calls one token may make a minute on /mcp. */
 export const MCP_CALLS_PER_MINUTE = 120;
+/** The first protocol version without JSON-RPC batches (ISO dates compare as strings). */
+const NO_BATCHES_FROM = "2025-06-18";
 
 const bearer = (request: FastifyRequest) => /^Bearer (\S+)$/.exec(request.headers.authorization ?? "")?.[1];
 
@@ -43,8 +46,27 @@ export async function mcpRoutes(
     );
   });
 
+  /**
+   * Counts the request's messages (a JSON-RPC batch holds many calls) against the token's minute,
+   * or the address's for a request without one, in the database: every node counts into it.
+   */
+  const countCalls = async (request: FastifyRequest, token: string | undefined) => {
+    const batch = Array.isArray(request.body) ? request.body.length : 0;
+    const version = request.headers["mcp-protocol-version"];
+    if (batch > 0 && typeof version === "string" && version >= NO_BATCHES_FROM)
+      throw new AppError(
+        400,
+        "bad_request",
+        `MCP ${version} has no batches: send one JSON-RPC message per request`,
+      );
+    const key = `mcp-calls ${token ? hashOf(token) : request.ip}`;
+    const { count, ttlMs } = await countHit(deps.db, key, 60_000, Math.max(1, batch));
+    if (count > MCP_CALLS_PER_MINUTE) throw tooManyRequests(ttlMs);
+  };
+
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearer(request);
+    await countCalls(request, token);
     const holder = token ? await tokens.verify(token) : null;
     if (!holder) {
       reply.header("www-authenticate", 'Bearer realm="NeuroOS"');
@@ -67,19 +89,7 @@ export async function mcpRoutes(
     await server.connect(transport);
     await transport.handleRequest(request.raw, reply.raw, request.body);
   };
-  const limited = {
-    config: {
-      rateLimit: {
-        max: MCP_CALLS_PER_MINUTE,
-        timeWindow: 60_000,
-        keyGenerator: (request: FastifyRequest) => {
-          const token = bearer(request);
-          return token ? hashOf(token) : request.ip;
-        },
-      },
-    },
-  };
-  app.post("/mcp", limited, handle);
+  app.post("/mcp", handle);
   // Stateless: no stream to resume and no session to end.
   for (const method of ["GET", "DELETE"] as const)
     app.route({

@@ -8,6 +8,7 @@ import {
 import { and, asc, count, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mcpServers, users } from "../db/schema";
+import { uniqueViolation } from "../db/sqlstate";
 import { AppError } from "../http/errors";
 import { checkEndpoint, type EndpointPolicy, EndpointRefusedError } from "../llm/endpoint-guard";
 import { maskKey, type SecretBox } from "../settings/secret-box";
@@ -34,9 +35,6 @@ const headersContext = (userId: string, id: string) => `mcp-server-headers:${use
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 /** The person's own servers and the shared ones. */
 const visibleTo = (userId: string) => or(eq(mcpServers.userId, userId), eq(mcpServers.shared, true));
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string; cause?: { code?: string } }).code === "23505" ||
-  (err as { cause?: { code?: string } }).cause?.code === "23505";
 
 /** The person's MCP servers: stored, listed (headers masked), changed, removed. */
 export class McpServers {
@@ -292,7 +290,7 @@ export class McpServers {
   }
 
   private nameTaken = (err: unknown): never => {
-    if (isUniqueViolation(err))
+    if (uniqueViolation(err) !== undefined)
       throw new AppError(409, "conflict", "You already have an MCP server with this name", {
         name: "Already used",
       });

@@ -8,6 +8,7 @@ import {
 } from "@neuroos/contracts";
 import { and, count, desc, eq, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { lockPerson } from "../db/locks";
 import { accessTokens, users } from "../db/schema";
 import { AppError } from "../http/errors";
 
@@ -51,7 +52,7 @@ export class AccessTokens {
     const token = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
     const row = await this.db.transaction(async (tx) => {
       // The person's row is locked, so the cap holds when requests race.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      await lockPerson(tx, userId);
       const [held] = await tx
         .select({ n: count() })
         .from(accessTokens)

@@ -1,7 +1,8 @@
 import { MEMORY_MAX_ENTRIES, MEMORY_MAX_LENGTH, type Memory } from "@neuroos/contracts";
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { memories, users } from "../db/schema";
+import { lockPerson } from "../db/locks";
+import { memories } from "../db/schema";
 import { storableText } from "../db/storable";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
@@ -38,7 +39,7 @@ export class MemoryService {
   async add(userId: string, content: string, source: Memory["source"]): Promise<Memory> {
     const text = storableText(content.trim()).slice(0, MEMORY_MAX_LENGTH);
     const row = await this.db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      await lockPerson(tx, userId);
       const [held] = await tx.select({ n: count() }).from(memories).where(eq(memories.userId, userId));
       if ((held?.n ?? 0) >= MEMORY_MAX_ENTRIES) {
         throw new AppError(

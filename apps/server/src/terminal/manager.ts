@@ -7,9 +7,9 @@ import {
   type TerminalServerFrame,
 } from "@neuroos/contracts";
 import * as pty from "node-pty";
+import type { LiveWork } from "../cluster/live-work";
 import { AppError } from "../http/errors";
 import type { Sandbox, SandboxLimits } from "../sandbox/runner";
-import type { LiveTerminals } from "./live-terminals";
 import { NewlineTranslator, STTY_SETUP, TermiosProbe } from "./newlines";
 
 /** Output waiting in the socket beyond this pauses the shell; below LOW it resumes. */
@@ -193,7 +193,7 @@ export class TerminalManager {
 
   constructor(
     private readonly sandbox: Sandbox,
-    private readonly live: LiveTerminals,
+    private readonly live: LiveWork,
     private readonly options: TerminalOptions,
   ) {}
 

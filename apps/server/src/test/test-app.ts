@@ -86,3 +86,9 @@ export async function signedInUser(app: FastifyInstance) {
     cookie: cookiePair(res.headers["set-cookie"]),
   };
 }
+
+/** Requests as a signed-in person: `as(who, "PUT", url, body)`. */
+export function requestsAs(app: FastifyInstance) {
+  return (who: { cookie: string }, method: string, url: string, payload?: unknown) =>
+    app.inject({ method: method as "GET", url, payload: payload as object, headers: { cookie: who.cookie } });
+}

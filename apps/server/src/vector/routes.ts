@@ -57,29 +57,41 @@ export async function vectorRoutes(
   });
   app.post("/api/vector/embed", async (request) => {
     const body = parse(vectorEmbedSchema, request.body);
-    return vectors.embedObject(userId(request), {
-      objectType: "text",
-      objectId: crypto.randomUUID(),
-      content: body.content,
-    });
+    return vectors.embedObject(
+      userId(request),
+      {
+        objectType: "text",
+        objectId: crypto.randomUUID(),
+        content: body.content,
+      },
+      true,
+    );
   });
   app.post("/api/vector/embed/file", async (request) => {
     const body = parse(vectorEmbedFileSchema, request.body);
-    return vectors.embedObject(userId(request), {
-      objectType: "file",
-      objectId: body.fileId,
-      content: body.content,
-      metadata: body.metadata as Record<string, unknown>,
-    });
+    return vectors.embedObject(
+      userId(request),
+      {
+        objectType: "file",
+        objectId: body.fileId,
+        content: body.content,
+        metadata: body.metadata as Record<string, unknown>,
+      },
+      true,
+    );
   });
   app.post("/api/vector/embed/message", async (request) => {
     const body = parse(vectorEmbedMessageSchema, request.body);
-    return vectors.embedObject(userId(request), {
-      objectType: "message",
-      objectId: body.messageId,
-      content: body.content,
-      metadata: { ...(body.metadata as Record<string, unknown>), role: body.role },
-    });
+    return vectors.embedObject(
+      userId(request),
+      {
+        objectType: "message",
+        objectId: body.messageId,
+        content: body.content,
+        metadata: { ...(body.metadata as Record<string, unknown>), role: body.role },
+      },
+      true,
+    );
   });
   app.get("/api/vector/analytics", async (request) => {
     const { limit } = parse(vectorAnalyticsQuerySchema, request.query);

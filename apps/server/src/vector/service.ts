@@ -2,7 +2,7 @@ import type { VectorSearchResult } from "@neuroos/contracts";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { lockUntilCommit } from "../db/locks";
-import { vectorChunks, vectorQueries } from "../db/schema";
+import { users, vectorChunks, vectorQueries } from "../db/schema";
 import { AppError } from "../http/errors";
 import { type Chunk, fileChunks, textChunks } from "./chunks";
 import { aboveThreshold, fuse, meaningScale, type Ranked, type SearchMode, shownSimilarity } from "./fusion";
@@ -12,6 +12,9 @@ import { snippetOf } from "./passage";
 import { type Candidate, vectorCandidates } from "./search-sql";
 
 export type ObjectType = "file" | "message" | "document" | "text";
+type Plan = (typeof users.$inferSelect)["plan"];
+const size = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /** Rows written between two refreshes of the planner's statistics. */
 const ANALYZE_EVERY = 2000;
@@ -57,6 +60,8 @@ export class VectorService {
   constructor(
     private readonly db: Db,
     readonly models: EmbeddingModels,
+    /** The text (bytes) a person of the plan may keep in their index: their workspace's quota. */
+    private readonly roomOf: (plan: Plan) => number = () => Number.POSITIVE_INFINITY,
   ) {}
 
   private writtenSinceAnalyze = 0;
@@ -89,6 +94,8 @@ export class VectorService {
   async embedObject(
     userId: string,
     input: { objectType: ObjectType; objectId: string; content: string; metadata?: Record<string, unknown> },
+    /** Refused (413) when the index would outgrow the person's quota: what they send themselves. */
+    capped = false,
   ): Promise<{ id: string | null; chunks: number; embedding: number[] }> {
     const chunks: Chunk[] =
       input.objectType === "file" ? fileChunks(input.content) : textChunks(input.content);
@@ -112,16 +119,35 @@ export class VectorService {
       );
     }
     const inserted = await this.db.transaction(async (tx) => {
-      // One writer per object at a time (two nodes, or a file change during indexing): otherwise
-      // both delete nothing, then both insert, and the object is indexed twice.
-      const key = `vector:${userId}:${input.objectType}:${input.objectId}`;
-      await lockUntilCommit(tx, key);
+      // One writer of the person's index at a time (two nodes, or a file change during indexing):
+      // otherwise both delete nothing, then both insert, and the object is indexed twice; and
+      // writers racing each other would each find room for theirs.
+      await lockUntilCommit(tx, `vector:${userId}`);
       await tx.delete(vectorChunks).where(this.objectWhere(userId, input.objectType, input.objectId));
       if (rows.length === 0) return [];
+      if (capped) await this.holdRoom(tx, userId, chunks);
       return tx.insert(vectorChunks).values(rows).returning({ id: vectorChunks.id });
     });
     this.wrote(inserted.length);
     return { id: inserted[0]?.id ?? null, chunks: chunks.length, embedding: Array.from(embedding ?? []) };
+  }
+
+  /** Refuses chunks that would take the person's index past their quota (each model's copy counted once). */
+  private async holdRoom(tx: Pick<Db, "execute" | "select">, userId: string, chunks: Chunk[]): Promise<void> {
+    const [owner] = await tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId));
+    const room = this.roomOf(owner?.plan ?? "free");
+    const result = (await tx.execute(sql`
+      select coalesce(max(bytes), 0)::bigint as bytes from (
+        select sum(octet_length(content)) as bytes from vector_chunks where user_id = ${userId} group by model
+      ) per_model`)) as unknown as { rows: { bytes: string | number }[] };
+    const held = Number(result.rows[0]?.bytes ?? 0);
+    const adding = chunks.reduce((total, c) => total + Buffer.byteLength(c.content), 0);
+    if (held + adding > room)
+      throw new AppError(
+        413,
+        "payload_too_large",
+        `Your search index is full: it holds ${size(held)} of the ${size(room)} your plan allows, and this text adds ${size(adding)}. Remove indexed text first.`,
+      );
   }
 
   private objectWhere(userId: string, objectType: string, objectId: string) {

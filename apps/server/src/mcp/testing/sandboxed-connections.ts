@@ -1,3 +1,4 @@
+import { LiveWork } from "../../cluster/live-work";
 import type { Db } from "../../db/client";
 import { loadEnv } from "../../env";
 import { sandboxConfig } from "../../sandbox/config";
@@ -20,6 +21,10 @@ export function sandboxedMcpConnections(options: {
   dataDir: string;
   secretKey: string;
   idleMs?: number;
+  /** Local servers one person may run at once, counted with every manager on the database. */
+  perUser?: number;
+  /** The node this manager stands for (its rows in live_terminals). */
+  nodeId?: string;
 }) {
   const env = loadEnv({ LOG_LEVEL: "silent", DATA_DIR: options.dataDir, WORKSPACE_VOLUMES: "off" });
   const sandbox = new Sandbox(sandboxConfig(env));
@@ -35,7 +40,16 @@ export function sandboxedMcpConnections(options: {
     callTimeoutMs: 30_000,
     backoff: { baseMs: 50, maxMs: 200 },
     idleMs: options.idleMs,
-    launchStdio: sandboxLauncher({ sandbox, workspaces, owner: (id) => servers.owner(id) }),
+    launchStdio: sandboxLauncher({
+      sandbox,
+      workspaces,
+      owner: (id) => servers.owner(id),
+      live: new LiveWork(options.db, options.nodeId ?? "test-node", "mcp"),
+      limits: {
+        perUser: options.perUser ?? env.MCP_LOCAL_SERVERS_PER_USER,
+        idleMs: options.idleMs ?? env.MCP_LOCAL_IDLE_MS,
+      },
+    }),
   });
   return {
     connections,

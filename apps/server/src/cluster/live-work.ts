@@ -1,39 +1,43 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
-import { onAliveNode } from "../cluster/nodes";
 import type { Db } from "../db/client";
 import { lockUntilCommit } from "../db/locks";
 import { liveTerminals } from "../db/schema";
+import { onAliveNode } from "./nodes";
 
 /**
- * The terminals open now on every server node, and the node whose sandbox runs each (a terminal
- * stays on its node): a row while the shell lives, attached or waiting for a reattach.
+ * Processes of one kind held open now on every server node (terminals: a row while the shell
+ * lives, attached or waiting for a reattach; local MCP servers: while their sandbox runs), and the
+ * node whose sandbox runs each (they stay on their node). The per-person caps count every node's.
  */
-export class LiveTerminals {
+export class LiveWork {
   constructor(
     private readonly db: Db,
     readonly nodeId: string,
+    readonly kind: "terminal" | "mcp" = "terminal",
   ) {}
 
+  private readonly ofKind = () => eq(liveTerminals.kind, this.kind);
+
   /**
-   * Records terminal `id` of `userId` on this node, unless the user already has `cap` open on
+   * Records process `id` of `userId` on this node, unless the user already has `cap` of its kind open on
    * any node: then nothing is written and the number open is returned. One user's reservations
    * are taken one at a time (a lock per user), so the cap holds under a burst across nodes.
    */
   reserve(id: string, userId: string, cap: number): Promise<number | null> {
     return this.db.transaction(async (tx) => {
-      await lockUntilCommit(tx, `live_terminals:${userId}`);
+      await lockUntilCommit(tx, `live_${this.kind}:${userId}`);
       const [row] = await tx
         .select({ open: count() })
         .from(liveTerminals)
-        .where(eq(liveTerminals.userId, userId));
+        .where(and(eq(liveTerminals.userId, userId), this.ofKind()));
       const open = row?.open ?? 0;
       if (open >= cap) return open;
-      await tx.insert(liveTerminals).values({ id, userId, nodeId: this.nodeId });
+      await tx.insert(liveTerminals).values({ id, userId, nodeId: this.nodeId, kind: this.kind });
       return null;
     });
   }
 
-  /** The terminal ended (or never started). */
+  /** The process ended (or never started). */
   async remove(id: string): Promise<void> {
     await this.db
       .delete(liveTerminals)
@@ -60,11 +64,11 @@ export class LiveTerminals {
     if (open.length === 0) return;
     await this.db
       .insert(liveTerminals)
-      .values(open.map((t) => ({ ...t, nodeId: this.nodeId })))
+      .values(open.map((t) => ({ ...t, nodeId: this.nodeId, kind: this.kind })))
       .onConflictDoNothing();
   }
 
-  /** Drops the rows of nodes no longer alive (their shells died with them). */
+  /** Drops the rows of nodes no longer alive (their processes died with them); every kind's. */
   async sweep(aliveNodes: SQL): Promise<void> {
     await this.db.delete(liveTerminals).where(sql`${liveTerminals.nodeId} not in ${aliveNodes}`);
   }

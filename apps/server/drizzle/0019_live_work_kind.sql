@@ -1,0 +1,1 @@
+ALTER TABLE "live_terminals" ADD COLUMN "kind" text DEFAULT 'terminal' NOT NULL;
