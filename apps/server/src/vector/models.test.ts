@@ -179,14 +179,14 @@ describeEachDatabase("semantic search: embedding models and an index kept curren
   it("a transformers.js model placed in the data directory is listed and used, offline", async () => {
     const who = await signedInUser(t.app);
     const before = (await api(who, "GET", "/api/vector/models")).json().models;
-    expect(before.some((m: { provider: string }) => m.provider === "transformers")).toBe(false);
+    expect(before.some((m: { id: string }) => m.id === "transformers:tiny-minilm")).toBe(false);
     writeTinyModel(path.join(dataDir, "embedding-models", "tiny-minilm"), [
       ["cat", "kitten", "purr", "whiskers"],
       ["boat", "sail", "harbour", "anchor"],
     ]);
     const models = (await api(who, "GET", "/api/vector/models")).json().models;
-    expect(models.find((m: { provider: string }) => m.provider === "transformers")).toMatchObject({
-      id: "transformers:tiny-minilm",
+    expect(models.find((m: { id: string }) => m.id === "transformers:tiny-minilm")).toMatchObject({
+      provider: "transformers",
       modelId: "tiny-minilm",
       dimensions: 8,
       isActive: false,
