@@ -27,7 +27,9 @@ describeEachDatabase(
 
     beforeAll(async () => {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-mcp-network-"));
-      t = await buildTestApp(db(), { DATA_DIR: dataDir, SECRET_KEY });
+      // The app's own manager starts the servers too (their status): both count against the per-person
+      // limit of local servers, which this test is not about.
+      t = await buildTestApp(db(), { DATA_DIR: dataDir, SECRET_KEY, MCP_LOCAL_SERVERS_PER_USER: "20" });
       admin = await signedInUser(t.app); // the first account is the admin
       bob = await signedInUser(t.app);
       // The probe server in each person's workspace, and a marker in Bob's.
@@ -41,7 +43,7 @@ describeEachDatabase(
       listener = net.createServer((socket) => socket.on("data", (d) => heard.push(String(d).trim())));
       await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
       port = (listener.address() as net.AddressInfo).port;
-      mcp = sandboxedMcpConnections({ db: db().db, dataDir, secretKey: SECRET_KEY });
+      mcp = sandboxedMcpConnections({ db: db().db, dataDir, secretKey: SECRET_KEY, perUser: 20 });
     }, 60_000);
     afterAll(async () => {
       await mcp?.close();
@@ -57,7 +59,8 @@ describeEachDatabase(
         headers: { cookie: who.cookie },
       });
     const text = (output: unknown) =>
-      (output as { content: { text?: string }[] }).content.map((c) => c.text ?? "").join("\n");
+      (output as { content: { text?: string }[] }).content?.map((c) => c.text ?? "").join("\n") ??
+      JSON.stringify(output); // an error says why
     const add = async (body: Record<string, unknown>) => {
       const res = await api("POST", "/api/mcp/servers", admin, {
         transport: "stdio",
