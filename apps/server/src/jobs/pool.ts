@@ -141,6 +141,9 @@ export class JobPool {
     const worker = new Worker(bootstrap(this.entry), {
       resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb, maxYoungGenerationSizeMb: 32 },
     });
+    // A worker's uncaught error (loading, or idle) must not throw in the server: its exit follows,
+    // which the handlers here and the running job's own handle.
+    worker.on("error", () => {});
     // An idle worker that dies (it should not) leaves the pool; the next job gets a fresh one.
     worker.on("exit", () => {
       const at = this.idle.indexOf(worker);

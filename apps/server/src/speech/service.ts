@@ -1,4 +1,4 @@
-import { access, constants, mkdtemp, readFile, rm } from "node:fs/promises";
+import { access, constants, mkdtemp, open, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { SandboxResult } from "@neuroos/contracts";
@@ -111,17 +111,18 @@ export class SpeechService {
         "Server speech is unavailable: espeak-ng is not installed on the server",
       );
     const release = this.slots.acquire(userId);
-    const home = await mkdtemp(path.join(os.tmpdir(), "neuroos-speech-"));
+    let home: string | null = null;
     try {
+      home = await mkdtemp(path.join(os.tmpdir(), "neuroos-speech-"));
       const result = await this.run(espeakArguments(request.rate, request.pitch), home, text);
       const error = synthesisError(result, this.timeoutMs);
       if (error) throw error;
-      const wav = await readFile(path.join(home, WAV_FILE)).catch(() => null);
+      const wav = await readSandboxFile(path.join(home, WAV_FILE), MAX_WAV_BYTES);
       if (!wav)
         throw new AppError(502, "speech_failed", "The speech synthesiser wrote no audio for this text");
       return sealWav(wav);
     } finally {
-      await rm(home, { recursive: true, force: true });
+      if (home) await rm(home, { recursive: true, force: true });
       release();
     }
   }
@@ -145,5 +146,26 @@ export class SpeechService {
         "Server speech is unavailable: the sandbox it runs in cannot start on this server",
       );
     }
+  }
+}
+
+/** The most audio a request may give back (1,000 characters speak for well under this). */
+const MAX_WAV_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A file the sandboxed program wrote: only a regular file (never through a link it planted, never a
+ * FIFO or device) and at most `maxBytes`; null otherwise.
+ */
+async function readSandboxFile(file: string, maxBytes: number): Promise<Buffer | null> {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(
+    () => null,
+  );
+  if (!handle) return null;
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile() || stat.size > maxBytes) return null;
+    return await handle.readFile();
+  } finally {
+    await handle.close();
   }
 }

@@ -52,7 +52,7 @@ export async function keywordCandidates(
       from q cross join corpus left join (select distinct term, df from hits) d on d.term = q.term),
     scored as (
       select h.chunk_id, sum(h.qtf * i.idf * h.tf * ${k1plus1}
-        / (h.tf + ${k1} * (1 - ${b} + ${b} * h.length / corpus.avgdl))) as bm25
+        / (h.tf + ${k1} * (1 - ${b} + ${b} * h.length / greatest(corpus.avgdl, 1e-9)))) as bm25
       from (select * from hits ${typed}) h join idf i on i.term = h.term cross join corpus
       group by h.chunk_id order by bm25 desc limit ${KEYWORD_CANDIDATES})
     select ${candidateColumns}, s.bm25, (select sum(qtf * idf) from idf) as ideal,

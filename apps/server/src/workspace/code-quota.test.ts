@@ -91,6 +91,24 @@ describeEachDatabase(
       await expect.poll(used, { timeout: 15_000 }).toBeLessThanOrEqual(100 * MB);
       expect(fs.existsSync(path.join(root, "big1.bin"))).toBe(true);
     });
+
+    it("a file the person saves through the files API while a terminal is open is theirs: never trimmed", async () => {
+      await api("POST", "/api/sandbox/run", { language: "bash", code: "rm -f big*.bin" });
+      const term = await Term.open(`${origin.replace("http", "ws")}${TERMINAL_WS_PATH}`, { cookie, origin });
+      await term.frame("ready");
+      await term.run(TWELVE);
+      // The figure does not know yet what the terminal wrote: the save is accepted, and is the newest file.
+      const saved = await api("PUT", "/api/files/content", {
+        path: "/home/user/notes.txt",
+        content: "x".repeat(500_000),
+      });
+      expect(saved.statusCode).toBe(200);
+      term.socket.send(Buffer.from("exit\n"), { binary: true });
+      await term.closed;
+      await expect.poll(used, { timeout: 15_000 }).toBeLessThanOrEqual(100 * MB);
+      expect(fs.readFileSync(path.join(root, "notes.txt"), "utf8")).toHaveLength(500_000);
+      expect(fs.existsSync(path.join(root, "big12.bin"))).toBe(false);
+    });
   },
   { skip: !sandboxReady },
 );

@@ -40,6 +40,8 @@ export type Owner = Pick<User, "id" | "plan">;
 export type { UploadPart };
 
 const planName = { free: "Free", pro: "Pro" } as const;
+/** How long a save through the files API is remembered, so code ending later never trims it (terminals last hours). */
+const SAVED_KEPT_MS = 24 * 60 * 60 * 1000;
 const userIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
 
 export function formatBytes(bytes: number): string {
@@ -74,6 +76,17 @@ export class WorkspaceService {
   /** Reports a change: made here, or by code that ran over the workspace (its root then). */
   changed(userId: string, paths: string[]): void {
     for (const listener of this.changeListeners) listener(userId, paths);
+  }
+
+  /** When the person last saved each path through the files API (on this node): trims keep them. */
+  private readonly saved = new Map<string, Map<string, number>>();
+
+  private savedByPerson(userId: string, paths: string[]): void {
+    const mine = this.saved.get(userId) ?? new Map<string, number>();
+    const now = Date.now();
+    for (const [p, at] of mine) if (now - at > SAVED_KEPT_MS) mine.delete(p);
+    for (const p of paths) mine.set(p, now);
+    this.saved.set(userId, mine);
   }
 
   /** The host folder of a user's workspace (may not exist yet). */
@@ -212,6 +225,7 @@ export class WorkspaceService {
           this.checkEntries(figure);
           refuse(now, this.roomFrom(owner, figure.bytes, credit(now)));
           await commitTemp(r.dir.fd, tmp, name, overwrite);
+          this.savedByPerson(owner.id, [r.virtual]);
           this.changed(owner.id, [r.virtual]);
           const entry = entryOf(r.segments, await fs.lstat(at(r.dir.fd, name)));
           const change = {
@@ -243,22 +257,36 @@ export class WorkspaceService {
 
   async move(owner: Owner, from: string, to: string): Promise<FileEntry> {
     const entry = await movePath(await this.root(owner), from, to);
+    this.savedByPerson(owner.id, [entry.path]);
     this.changed(owner.id, [toWorkspacePath(parseWorkspacePath(from)), entry.path]);
     return entry;
   }
 
   async remove(owner: Owner, input: string): Promise<void> {
-    const freed = await removePath(await this.root(owner), input);
-    await this.figures.add(owner.id, { bytes: -freed.bytes, files: -freed.files, entries: -freed.entries });
+    const root = await this.root(owner);
+    // Under the person's lock, so a walk in between cannot count the file gone twice.
+    await this.figures.locked(owner.id, this.walker(root), async () => {
+      const freed = await removePath(root, input);
+      return {
+        result: undefined,
+        change: { bytes: -freed.bytes, files: -freed.files, entries: -freed.entries },
+      };
+    });
     this.changed(owner.id, [toWorkspacePath(parseWorkspacePath(input))]);
   }
 
   /**
-   * Refuses to start code (a run, a terminal) while the workspace is at or past its quota, with
-   * the words the person sees.
+   * Refuses to start code (a run, a terminal) on plain folders while the workspace is past its
+   * quota (or holds too many entries), with the words the person sees.
    */
   async assertRoom(owner: Owner, then: string): Promise<void> {
-    if (await this.isFull(owner)) throw this.fullError(owner, then);
+    const root = await this.root(owner);
+    // A volume holds code to the quota itself, and a full one must still let code delete files.
+    const free = await this.volumes?.free(root);
+    if (free !== null && free !== undefined) return;
+    const figure = await this.figure(owner, root);
+    if (figure.bytes > this.quota(owner.plan).maxWorkspaceBytes || figure.entries > MAX_WORKSPACE_ENTRIES)
+      throw this.fullError(owner, then);
   }
 
   /**
@@ -269,11 +297,15 @@ export class WorkspaceService {
    */
   async afterCode(owner: Owner, since: number): Promise<string[]> {
     const root = await this.root(owner);
+    // A volume held the code to the quota itself: nothing to trim, no walk holding the lock.
+    const free = await this.volumes?.free(root);
+    if (free !== null && free !== undefined) return [];
     const quota = this.quota(owner.plan).maxWorkspaceBytes;
     const { result } = await this.figures.walked(
       owner.id,
       () => usage(root, since - CTIME_SLACK_MS),
-      (found) => trimTo(root, found, quota),
+      (found) =>
+        trimTo(root, found, quota, (p) => (this.saved.get(owner.id)?.get(p) ?? 0) >= since - CTIME_SLACK_MS),
     );
     if (result.length > 0) this.changed(owner.id, result);
     return result;
@@ -309,7 +341,10 @@ export class WorkspaceService {
       locked: (fn) => this.figures.locked(owner.id, this.walker(root), fn),
       room: (used, credit) => this.roomFrom(owner, used, credit),
       checkEntries: (figure) => this.checkEntries(figure),
-      changed: (paths) => this.changed(owner.id, paths),
+      changed: (paths) => {
+        this.savedByPerson(owner.id, paths);
+        this.changed(owner.id, paths);
+      },
     };
   }
 

@@ -1,6 +1,7 @@
 import type { Figure } from "./figures";
 import { removePath, type Usage } from "./ops";
 import { toWorkspacePath } from "./path-guard";
+import { TEMP_PREFIX } from "./safe-fs";
 
 /** File times are the kernel's coarse clock: a file written just as code started may read a little earlier. */
 export const CTIME_SLACK_MS = 20;
@@ -14,13 +15,18 @@ export async function trimTo(
   root: string,
   found: Usage,
   quotaBytes: number,
+  /** Files the person saved through the files API meanwhile: theirs, never the code's to lose. */
+  keep: (virtualPath: string) => boolean = () => false,
 ): Promise<{ result: string[]; freed: Figure }> {
   const freed: Figure = { bytes: 0, files: 0, entries: 0 };
   const removed: string[] = [];
   const newestFirst = [...found.recent].sort((a, b) => b.ctimeMs - a.ctimeMs);
   for (const file of newestFirst) {
     if (found.totalSize - freed.bytes <= quotaBytes) break;
+    // An upload's staged file is the upload's, not the code's.
+    if (file.segments.at(-1)?.startsWith(TEMP_PREFIX)) continue;
     const virtual = toWorkspacePath(file.segments);
+    if (keep(virtual)) continue;
     const gone = await removePath(root, virtual).catch(() => null); // removed meanwhile
     if (!gone) continue;
     freed.bytes += gone.bytes;
