@@ -6,23 +6,31 @@ import { stop } from "esbuild";
  * service dies: every call after it would fail too ('The service is no longer running'), for
  * every person, until the server restarts. `compileWithEsbuild` stops the dead service, so the
  * next call starts a fresh one; a call that met the dead service is tried once more on the fresh
- * one; the call whose service died while it ran is told so in words (its code is the likely cause).
+ * one, and a call whose second try kills it again is told so in words (its code is the cause).
  */
 export async function compileWithEsbuild<T>(call: () => Promise<T>, retried = false): Promise<T> {
+  const seen = generation;
   try {
     return await call();
   } catch (err) {
     const message = String((err as Error).message);
-    if (!retried && message.includes("The service is no longer running")) {
-      await stop();
-      return compileWithEsbuild(call, true);
-    }
     if (!message.includes("The service was stopped") && !message.includes("The service is no longer running"))
       throw err;
-    await stop();
+    // The first call to see this service dead stops it, once; the others wait for that, and never
+    // stop the fresh service a retry has started meanwhile.
+    if (seen === generation) {
+      generation += 1;
+      restarting = stop();
+    }
+    await restarting;
+    if (!retried) return compileWithEsbuild(call, true);
     throw new CompilerStopped();
   }
 }
+
+/** Which esbuild service calls run on now (one more each time a dead one is stopped). */
+let generation = 0;
+let restarting: Promise<void> = Promise.resolve();
 
 /** The compiler died on this code (it is nested too deeply or too large); the next run has a fresh one. */
 export class CompilerStopped extends Error {
