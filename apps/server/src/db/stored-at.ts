@@ -1,6 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
+import { databaseError } from "./unreachable";
 
 type Driver = { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
 const dialect = new PgDialect();
@@ -15,7 +16,11 @@ export async function storedAt(db: Db, query: SQL): Promise<Date> {
   let rows: Record<string, unknown>[];
   if (typeof driver?.query === "function") {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    rows = (await (driver as Driver).query(text, params)).rows;
+    rows = (
+      await (driver as Driver).query(text, params).catch((err: unknown) => {
+        throw databaseError(err);
+      })
+    ).rows;
   } else {
     rows = ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
   }

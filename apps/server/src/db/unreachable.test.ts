@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import { openScratchPostgres } from "../test/databases";
 import { freePort } from "../test/server-process";
 import { openPglite, openPostgres } from "./client";
-import { databaseUnreachable } from "./unreachable";
+import { databaseError, databaseUnreachable } from "./unreachable";
 
 /** The error `work` fails with (it must fail). */
 async function failureOf(work: () => Promise<unknown>): Promise<unknown> {
@@ -27,6 +27,12 @@ describe("databaseUnreachable", () => {
     await database.close();
     expect(databaseUnreachable(query)).toBe(true);
     expect(databaseUnreachable(transaction)).toBe(true);
+  });
+
+  it("is true for a connection cut under a statement sent straight to the driver (storedAt), once marked", () => {
+    const cut = Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" });
+    expect(databaseUnreachable(cut)).toBe(false);
+    expect(databaseUnreachable(databaseError(cut))).toBe(true);
   });
 
   it("is false for another service's socket errors: a provider's body cut, a mail server's timeout", () => {

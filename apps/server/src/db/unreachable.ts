@@ -26,6 +26,12 @@ const lostConnection =
 /** Errors the database's pool raised while connecting (marked by `DatabasePool`). */
 const fromPool = new WeakSet<object>();
 
+/** Marks an error a query sent straight to the driver raised (no DrizzleQueryError) as the database's. */
+export function databaseError<E>(err: E): E {
+  if (err instanceof Error) fromPool.add(err);
+  return err;
+}
+
 /** How pg's pool answers a connect with a callback (it uses that form itself, for `query`). */
 type ConnectCallback = (
   err: Error | undefined,
