@@ -47,6 +47,7 @@ test("index my data, then search it by meaning and by word; analytics and models
   await expect(first.locator("mark")).toHaveText("tomatoes");
   await expect(first).toContainText("/home/user/notes/garden.md:1-3");
   await page.getByLabel("Mode").selectOption("hybrid");
+  await page.getByLabel("Search", { exact: true }).fill("vegetables to grow");
 
   await page.getByLabel("Content type").selectOption("message");
   await page.getByRole("button", { name: "Search", exact: true }).click();
