@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { ProviderTestServer } from "../llm/testing/provider-server";
 import { describeEachDatabase } from "../test/databases";
 import { freePort } from "../test/server-process";
-import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+import { buildTestApp, requestsAs, signedInUser, type TestApp } from "../test/test-app";
 import { type DownloadableEmbedding, MINILM } from "./model-downloads";
 import { writeTinyModel } from "./testing/tiny-model";
 
@@ -67,12 +67,7 @@ describeEachDatabase("semantic search: a sentence-embedding model downloaded fro
     hub.requests.length = 0;
   });
   const api = (who: Who, method: string, url: string, payload?: unknown) =>
-    t.app.inject({
-      method: method as "GET",
-      url,
-      payload: payload as object,
-      headers: { cookie: who.cookie },
-    });
+    requestsAs(t.app)(who, method, url, payload);
   const until = async (who: Who, done: (switching: { state: string } | null) => boolean) => {
     for (let i = 0; i < 400; i++) {
       const status = (await api(who, "GET", "/api/vector/status")).json();
@@ -142,12 +137,7 @@ describeEachDatabase("semantic search: a model download that cannot be made", (d
     );
     const who = await signedInUser(t.app);
     const api = (method: string, url: string, payload?: unknown) =>
-      t.app.inject({
-        method: method as "GET",
-        url,
-        payload: payload as object,
-        headers: { cookie: who.cookie },
-      });
+      requestsAs(t.app)(who, method, url, payload);
     return { t, api, dataDir };
   };
 
