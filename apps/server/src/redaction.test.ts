@@ -10,7 +10,7 @@ import { loggerOptions } from "./logger";
 import { Redactor } from "./redaction";
 import { describeEachDatabase } from "./test/databases";
 import { LiveClient, listen } from "./test/live-client";
-import { buildTestApp, signedInUser, type TestApp } from "./test/test-app";
+import { buildTestApp, requestsAs, signedInUser, type TestApp } from "./test/test-app";
 
 type Who = { cookie: string; user: { id: string } };
 type Frame = Record<string, unknown>;
@@ -73,12 +73,7 @@ describeEachDatabase("the server's secrets never reach a person", (db) => {
     who = (await signedInUser(t.app)) as Who;
   });
   const api = (method: string, url: string, payload?: unknown) =>
-    t.app.inject({
-      method: method as "GET",
-      url,
-      payload: payload as object,
-      headers: { cookie: who.cookie },
-    });
+    requestsAs(t.app)(who, method, url, payload);
   /** The refusals really quoted the key (so not seeing it means something). */
   const expectEchoed = () =>
     expect(server.requests.some((r) => r.headers.authorization || r.headers["x-api-key"])).toBe(true);
