@@ -120,4 +120,12 @@ describe("desktop windows", () => {
     const [w] = desktopReducer(emptyDesktop, { type: "restore", state: saved, viewport: phone }).windows;
     expect(w).toMatchObject({ x: 0, y: 100, width: 360, height: 600 });
   });
+
+  it("keeps a window where a drag on this screen put it, even when its bottom runs off", () => {
+    const desk = run([launch("a", "a", { width: 1280, height: 720 })]);
+    const saved = { ...desk, windows: desk.windows.map((w) => ({ ...w, x: 250, y: 210 })) };
+    const screen = { width: 1280, height: 720 };
+    const [w] = desktopReducer(emptyDesktop, { type: "restore", state: saved, viewport: screen }).windows;
+    expect(w).toMatchObject({ x: 250, y: 210 });
+  });
 });

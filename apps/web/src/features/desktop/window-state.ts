@@ -69,10 +69,15 @@ export function clampPosition(x: number, y: number, viewport: Viewport) {
   };
 }
 
-/** A window made to fit the viewport whole: no larger than it, and moved inside it. */
+/**
+ * A restored window on this viewport: no larger than it; where a drag here could have put it (its
+ * title bar on screen), it stays; elsewhere (a layout saved on a wider screen) it is moved inside whole.
+ */
 export function fitWindow(w: DesktopWindow, viewport: Viewport): DesktopWindow {
   const width = Math.round(Math.min(w.width, viewport.width));
   const height = Math.round(Math.min(w.height, viewport.height));
+  const reachable = clampPosition(w.x, w.y, viewport);
+  if (reachable.x === w.x && reachable.y === w.y) return { ...w, width, height };
   return {
     ...w,
     width,
