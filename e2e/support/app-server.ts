@@ -61,6 +61,8 @@ export class AppServer {
         LOG_LEVEL: "warn",
         // Every test signs in from 127.0.0.1: the per-address limit would count them all as one.
         LOGIN_LIMIT_PER_MINUTE: "10000",
+        // A migrated cluster to start a new database from (e2e/support/global-setup.ts).
+        ...(process.env.PGLITE_TEMPLATE ? { PGLITE_TEMPLATE: process.env.PGLITE_TEMPLATE } : {}),
         ...this.env,
       },
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { cachedClusterTemplate } from "../../apps/server/src/db/cluster-template";
 import { PARTNER_DOMAIN } from "./accounts";
 import { AppServer } from "./app-server";
 
@@ -20,6 +21,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (!existsSync(path.join(root, built)))
       throw new Error(`${built} is missing: run \`npm run build\` first.`);
   }
+  // Every server of the suite starts its database from a migrated cluster made once (no initdb).
+  process.env.PGLITE_TEMPLATE = await cachedClusterTemplate(path.join(root, "node_modules/.cache/neuroos"));
   const server = await AppServer.start({
     EXECUTIVE_ACCESS_DOMAINS: PARTNER_DOMAIN,
     LLM_ENDPOINT_ALLOWLIST: `127.0.0.1:${PROVIDER_TEST_PORT},localhost:11434,127.0.0.1:11434`,

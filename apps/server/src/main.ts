@@ -2,6 +2,7 @@ import path from "node:path";
 import type { CatalogueEntry } from "@neuroos/contracts";
 import { buildApp } from "./app";
 import { type Database, openPglite, openPostgres } from "./db/client";
+import { readClusterTemplate } from "./db/cluster-template";
 import { lockDataDir } from "./db/data-dir-lock";
 import { type Env, loadEnv } from "./env";
 import { CatalogueError, defaultCatalogueDir, loadCatalogue } from "./marketplace/catalogue";
@@ -11,7 +12,8 @@ async function openDatabase(env: Env): Promise<{ database: Database; unlock: () 
   if (env.DATABASE_URL) return { database: await openPostgres(env.DATABASE_URL), unlock: () => {} };
   const unlock = lockDataDir(env.DATA_DIR);
   try {
-    return { database: await openPglite(path.join(env.DATA_DIR, "pglite")), unlock };
+    const template = readClusterTemplate(env.PGLITE_TEMPLATE);
+    return { database: await openPglite(path.join(env.DATA_DIR, "pglite"), template), unlock };
   } catch (err) {
     unlock();
     throw err;

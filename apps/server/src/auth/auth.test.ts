@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../db/schema";
-import { describeEachDatabase } from "../test/databases";
+import { describeEachDatabase, openTestPglite } from "../test/databases";
 import { buildSignup, buildTestApp, cookiePair, type TestApp } from "../test/test-app";
 
 async function signup(app: FastifyInstance, body = buildSignup()) {
@@ -213,9 +213,7 @@ describeEachDatabase("sign-in rate limit per IP", (db) => {
 
 describe("without a session", () => {
   it("protected routes answer 401; /api/auth/me answers a visitor with no user", async () => {
-    const { openPglite } = await import("../db/client");
-    const database = await openPglite();
-    await database.migrate();
+    const database = await openTestPglite();
     const { app } = await buildTestApp(database);
     const res = await app.inject({ url: "/api/settings" });
     expect(res.statusCode).toBe(401);

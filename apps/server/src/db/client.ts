@@ -47,8 +47,22 @@ async function ping(db: Db): Promise<boolean> {
   }
 }
 
-/** PGlite in `dir`, or in memory when `dir` is undefined (tests). */
-export async function openPglite(dir?: string): Promise<Database> {
+/** A PGlite database, which can also be dumped whole (a cluster template). */
+export interface PgliteDatabase extends Database {
+  dump(): Promise<Blob>;
+}
+
+/** Whether `dir` holds no cluster yet (in memory: always). */
+function isNewCluster(dir?: string): boolean {
+  return !dir || !fs.existsSync(path.join(dir, "PG_VERSION"));
+}
+
+/**
+ * PGlite in `dir`, or in memory when `dir` is undefined (tests). A new cluster starts from
+ * `template` (a dump of a migrated cluster, db/cluster-template.ts) when one is given.
+ */
+export async function openPglite(dir?: string, template?: Blob): Promise<PgliteDatabase> {
+  const fresh = isNewCluster(dir);
   if (dir) fs.mkdirSync(dir, { recursive: true });
   // pgvector for semantic search (HNSW), built for PGlite. A new cluster has no page checksums
   // (PostgreSQL 18's initdb turned them on): in WebAssembly, checking each page read from PGlite's
@@ -56,6 +70,7 @@ export async function openPglite(dir?: string): Promise<Database> {
   // keeps what it was made with.
   const client = await PGlite.create({
     ...(dir ? { dataDir: dir } : {}),
+    ...(template && fresh ? { loadDataDir: template } : {}),
     extensions: { vector },
     initDbStartParams: ["--no-data-checksums"],
   });
@@ -66,6 +81,7 @@ export async function openPglite(dir?: string): Promise<Database> {
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
     ping: () => ping(db),
     close: () => client.close(),
+    dump: async () => (await client.dumpDataDir("gzip")) as Blob,
   };
 }
 

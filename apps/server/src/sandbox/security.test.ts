@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type Database, openPglite } from "../db/client";
+import type { Database } from "../db/client";
+import { openTestPglite } from "../test/databases";
 import { multipart } from "../test/multipart";
 import { describeWithSandbox } from "../test/sandbox-ready";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
@@ -51,8 +52,7 @@ describeWithSandbox("security battery", () => {
   beforeAll(async () => {
     process.env.NEUROOS_SERVER_CANARY = SERVER_SECRET;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-battery-"));
-    database = await openPglite();
-    await database.migrate();
+    database = await openTestPglite();
     t = await buildTestApp(database, {
       DATA_DIR: dataDir,
       SANDBOX_JOBS_PER_USER: "24",

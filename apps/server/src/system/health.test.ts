@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { openPglite } from "../db/client";
+import { openTestPglite } from "../test/databases";
 import { buildTestApp } from "../test/test-app";
 
 describe("/api/health", () => {
   it("answers 503 'degraded' with the database down", async () => {
-    const database = await openPglite();
-    await database.migrate();
+    const database = await openTestPglite();
     const { app } = await buildTestApp(database);
     await database.close();
     const res = await app.inject({ url: "/api/health" });

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { TERMINAL_WS_PATH } from "@neuroos/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openPglite } from "../db/client";
+import type { Database } from "../db/client";
+import { openTestPglite } from "../test/databases";
 import { processesWith } from "../test/processes";
 import { describeWithSandbox } from "../test/sandbox-ready";
 import { lastMark, Term } from "../test/terminal-client";
@@ -92,8 +93,7 @@ describeWithSandbox("terminal over WebSocket", () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-term-"));
-    database = await openPglite();
-    await database.migrate();
+    database = await openTestPglite();
     t = await buildTestApp(database, {
       DATA_DIR: dataDir,
       TERMINAL_REATTACH_MS: "1500",

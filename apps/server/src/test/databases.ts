@@ -1,7 +1,18 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, inject } from "vitest";
-import { type Database, openPglite, openPostgres } from "../db/client";
+import { type Database, openPglite, openPostgres, type PgliteDatabase } from "../db/client";
+import { readClusterTemplate } from "../db/cluster-template";
+
+let template: Blob | undefined;
+
+/** A new in-memory PGlite, migrated, started from the suite's cluster template (no initdb). */
+export async function openTestPglite(): Promise<PgliteDatabase> {
+  template ??= readClusterTemplate(inject("pgliteTemplate"));
+  const database = await openPglite(undefined, template);
+  await database.migrate();
+  return database;
+}
 
 /** A fresh PostgreSQL database on the test server: its url, and `drop()` when done. */
 export async function scratchPostgresUrl(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -47,7 +58,7 @@ export function describeEachDatabase(
 ): void {
   const postgresUrl = inject("postgresUrl");
   const kinds = [
-    { kind: "pglite", open: () => openPglite(), enabled: true },
+    { kind: "pglite", open: openTestPglite, enabled: true },
     { kind: "postgres", open: () => openScratchPostgres(postgresUrl ?? ""), enabled: postgresUrl !== null },
   ];
   for (const { kind, open, enabled } of kinds) {

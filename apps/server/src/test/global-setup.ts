@@ -1,16 +1,27 @@
+import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { cachedClusterTemplate } from "../db/cluster-template";
 
 export const DEFAULT_TEST_PG = "postgres://postgres:postgres@127.0.0.1:5432/postgres";
 
 declare module "vitest" {
   export interface ProvidedContext {
     postgresUrl: string | null;
+    /** A migrated PGlite cluster's dump each test's PGlite starts from (db/cluster-template.ts). */
+    pgliteTemplate: string;
   }
 }
 
-/** Finds out once whether a PostgreSQL server is reachable for the PostgreSQL half of the suite. */
+/** The folder of the repository's caches (kept across runs; a clean clone makes them once). */
+export const CACHE_DIR = path.resolve(import.meta.dirname, "../../../../node_modules/.cache/neuroos");
+
+/**
+ * Makes the PGlite cluster template once, and finds out once whether a PostgreSQL server is
+ * reachable for the PostgreSQL half of the suite.
+ */
 export default async function setup(project: TestProject): Promise<void> {
+  project.provide("pgliteTemplate", await cachedClusterTemplate(CACHE_DIR));
   const url = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_PG;
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {

@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { TERMINAL_WS_PATH } from "@neuroos/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openPglite } from "../db/client";
+import type { Database } from "../db/client";
+import { openTestPglite } from "../test/databases";
 import { sandboxReady } from "../test/sandbox-ready";
 import { Term } from "../test/terminal-client";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
@@ -30,8 +31,7 @@ describe.skipIf(!volumesReady)("workspace volumes: the quota holds for code and 
   let origin: string;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join("/var/tmp", "neuroos-volumes-"));
-    database = await openPglite();
-    await database.migrate();
+    database = await openTestPglite();
     t = await buildTestApp(database, {
       DATA_DIR: dataDir,
       WORKSPACE_VOLUMES: "auto",
