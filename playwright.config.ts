@@ -12,7 +12,9 @@ export default defineConfig({
   forbidOnly: true,
   reporter: "list",
   timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // A first page load on a 2-core machine that also runs the servers and a second browser can
+  // take longer than Playwright's 5 s.
+  expect: { timeout: 12_000 },
   outputDir: "test-results",
   use: {
     // Set by the global setup before the workers start.
