@@ -23,6 +23,8 @@ for (const theme of ["dark", "light"] as const) {
     });
 
     test("the dashboard has no serious or critical axe violations", async ({ page }) => {
+      // Two axe runs over the whole dashboard: more than 30 s on a busy 2-core machine.
+      test.setTimeout(60_000);
       await signedInAccount(page);
       await page.goto("/dashboard");
       await expect(page.getByText("System Status: Active")).toBeVisible();

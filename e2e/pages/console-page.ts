@@ -14,7 +14,9 @@ export class ConsolePage {
     await signIn(page, await createAccount(page.request));
     const ui = new ConsolePage(page);
     await ui.goto();
-    await expect(ui.sessionSelect).toHaveValue(/.+/);
+    // A new person's first console: the screen's chunks, their first session and its messages;
+    // on the busy 2-core CI machine this has taken 14 s.
+    await expect(ui.sessionSelect).toHaveValue(/.+/, { timeout: 30_000 });
     await expect(ui.statusBar.getByRole("status")).toHaveText("Ready");
     return ui;
   }
