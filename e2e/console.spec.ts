@@ -233,7 +233,8 @@ test("the left panel resizes by keyboard and by dragging, within 200-400 px, and
 }) => {
   const ui = new ConsolePage(page);
   await ui.goto();
-  await expect(ui.separator).toHaveAttribute("aria-valuenow", "256");
+  // The first console of a new person: its chunks load and run (slow on a busy 2-core machine).
+  await expect(ui.separator).toHaveAttribute("aria-valuenow", "256", { timeout: 30_000 });
   await expect(ui.separator).toHaveAttribute("aria-valuemin", "200");
   await expect(ui.separator).toHaveAttribute("aria-valuemax", "400");
   expect((await ui.leftPanel.boundingBox())?.width).toBe(256);
@@ -335,11 +336,13 @@ test.describe("small screens", () => {
 
 for (const theme of ["dark", "light"] as const) {
   test(`the console has no serious or critical axe violations (${theme})`, async ({ page }) => {
+    // Four axe runs over the whole console: more than 30 s on a busy 2-core machine.
+    test.setTimeout(90_000);
     await chooseTheme(page, theme);
     const ui = new ConsolePage(page);
     await ui.goto("/dashboard");
     await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
-    await expect(ui.fileTree).toBeVisible();
+    await expect(ui.fileTree).toBeVisible({ timeout: 30_000 });
     await expect(ui.modules).toBeVisible();
     await expect(ui.sessionSelect).toHaveValue(/.+/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);

@@ -123,7 +123,8 @@ test("Generate: no prompt says so; the model's CSV fills the grid cut to 10 × 6
   await expect(toasts(page).getByText("Could not generate table. Please try again.")).toBeVisible();
   provider.script({ kind: "error", status: 500, body: { error: { message: "down" } } });
   await generate.click();
-  await expect(output.getByRole("alert")).toContainText("status: 502");
+  // The server's own words (the provider's failure), not a bare status.
+  await expect(output.getByRole("alert")).toContainText("OpenAI is unavailable (HTTP 500): down");
   await expect(toasts(page).getByText("Generation Failed")).toBeVisible();
   await expect(cell(page, "A1")).toHaveText("H0");
 });

@@ -85,6 +85,8 @@ async function type(page: Page, line: string): Promise<void> {
 
 test("a terminal reached through another node says so; a new one opens there, and the first reattaches on its own node", async () => {
   if (!nodeA || !nodeB) throw new Error("nodes not started");
+  // Two nodes, four pages, a shell kept across them: more than 30 s on a busy 2-core machine.
+  test.setTimeout(90_000);
   const first = await context.newPage();
   await first.goto(`${nodeA.url}/terminal`);
   await expect(status(first)).toHaveText("Connected", { timeout: 15_000 });

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 
 /** A labelled slider (a native range input: arrow keys, Page Up/Down, Home/End) showing its value. */
 export function RangeField({
@@ -22,6 +22,15 @@ export function RangeField({
   onValueChange: (value: number) => void;
 }) {
   const id = useId();
+  // What the slider shows is its own state, set in the change event itself: a value the owner
+  // stores later (a query cache notifies on a timer) would let React put the old value back
+  // between two quick key presses, and the second press would step from it (1.0 → 1.1 → 1.1).
+  const [shown, setShown] = useState(value);
+  const [given, setGiven] = useState(value);
+  if (value !== given) {
+    setGiven(value);
+    setShown(value);
+  }
   return (
     <div className="grid gap-1.5">
       <div className="flex items-center justify-between gap-2 text-sm">
@@ -29,7 +38,7 @@ export function RangeField({
           {label}
         </label>
         <output htmlFor={id} className="tabular-nums text-muted-foreground">
-          {format(value)}
+          {format(shown)}
         </output>
       </div>
       <input
@@ -38,10 +47,14 @@ export function RangeField({
         min={min}
         max={max}
         step={step}
-        value={value}
+        value={shown}
         disabled={disabled}
-        aria-valuetext={format(value)}
-        onChange={(e) => onValueChange(Number(e.currentTarget.value))}
+        aria-valuetext={format(shown)}
+        onChange={(e) => {
+          const next = Number(e.currentTarget.value);
+          setShown(next);
+          onValueChange(next);
+        }}
         className="h-2 w-full cursor-pointer accent-[var(--primary)] disabled:cursor-not-allowed disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
       />
     </div>
