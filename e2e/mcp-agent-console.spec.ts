@@ -7,7 +7,8 @@ import { test } from "./support/with-mcp";
  * An agent using an MCP server's tools in the console: the reference server
  * (server-everything) over HTTP, the model scripted by the provider test server.
  */
-test.describe.configure({ timeout: 90_000 });
+// Long runs through a model and an MCP server: up to 90 s alone, more on a busy 2-core machine.
+test.describe.configure({ timeout: 150_000 });
 test.beforeEach(({ provider }) => provider.reset());
 
 const LONG = "everything__trigger-long-running-operation";
