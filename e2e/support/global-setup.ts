@@ -22,7 +22,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       throw new Error(`${built} is missing: run \`npm run build\` first.`);
   }
   // Every server of the suite starts its database from a migrated cluster made once (no initdb).
-  process.env.PGLITE_TEMPLATE = await cachedClusterTemplate(path.join(root, "node_modules/.cache/neuroos"));
+  process.env.PGLITE_TEMPLATE = await cachedClusterTemplate();
   const server = await AppServer.start({
     EXECUTIVE_ACCESS_DOMAINS: PARTNER_DOMAIN,
     LLM_ENDPOINT_ALLOWLIST: `127.0.0.1:${PROVIDER_TEST_PORT},localhost:11434,127.0.0.1:11434`,

@@ -36,12 +36,15 @@ function templateKey(): string {
   return hash.update(version).digest("hex").slice(0, 16);
 }
 
+/** The repository's cache folder (apps/server/drizzle → node_modules/.cache/neuroos). */
+const repositoryCache = () => path.resolve(migrationsFolder(), "../../../node_modules/.cache/neuroos");
+
 /**
  * The template of the current migrations as a file under `cacheDir`, made once and kept across
  * runs (tests and test servers start from it); written whole or not at all, so concurrent makers
  * are harmless.
  */
-export async function cachedClusterTemplate(cacheDir: string): Promise<string> {
+export async function cachedClusterTemplate(cacheDir = repositoryCache()): Promise<string> {
   const file = path.join(cacheDir, `pglite-cluster-${templateKey()}.tar.gz`);
   if (fs.existsSync(file)) return file;
   fs.mkdirSync(cacheDir, { recursive: true });

@@ -1,4 +1,3 @@
-import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { cachedClusterTemplate } from "../db/cluster-template";
@@ -13,15 +12,12 @@ declare module "vitest" {
   }
 }
 
-/** The folder of the repository's caches (kept across runs; a clean clone makes them once). */
-export const CACHE_DIR = path.resolve(import.meta.dirname, "../../../../node_modules/.cache/neuroos");
-
 /**
  * Makes the PGlite cluster template once, and finds out once whether a PostgreSQL server is
  * reachable for the PostgreSQL half of the suite.
  */
 export default async function setup(project: TestProject): Promise<void> {
-  project.provide("pgliteTemplate", await cachedClusterTemplate(CACHE_DIR));
+  project.provide("pgliteTemplate", await cachedClusterTemplate());
   const url = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_PG;
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
