@@ -206,6 +206,10 @@ for (const theme of ["dark", "light"] as const) {
     await expect(details.getByRole("heading", { name: /^Tools \(/ })).toBeVisible();
     expect(await seriousViolations(admin)).toEqual([]);
     await admin.keyboard.press("Escape");
+    // Closed only once its exit is over; then focus goes back to the Details button (a press of
+    // Enter before that would open the details again).
+    await expect(details).toBeHidden();
+    await expect(card.getByRole("button", { name: "Details of everything" })).toBeFocused();
     // The add dialog from the keyboard, with the admin's choices for a local server.
     await admin.getByRole("button", { name: "Add server" }).focus();
     await admin.keyboard.press("Enter");

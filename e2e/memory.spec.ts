@@ -9,6 +9,8 @@ sharedSignedInPage((shared) => {
 });
 
 test("Settings lists the remembered facts; they can be added, edited and deleted", async () => {
+  // Two axe runs and a reload: more than 30 s on a busy 2-core machine.
+  test.setTimeout(60_000);
   await page.goto("/dashboard/settings");
   const section = page.getByRole("region", { name: "Remembered facts" });
   await expect(section).toContainText("Nothing remembered yet.");
