@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { ConsolePage } from "./pages/console-page";
-import { toasts } from "./support/ui";
+import { seriousViolations, toasts } from "./support/ui";
 import { test } from "./support/with-provider";
 
 /**
@@ -80,4 +80,57 @@ test("upload a document, ask the agent about it: the answer cites the file, and 
   await expect(viewer.getByTestId("cited-lines")).toBeInViewport();
   await page.keyboard.press("Escape");
   await expect(viewer).toBeHidden();
+});
+
+/** The scripted model answers from the first passage the message was sent with, citing it as [1]. */
+function answerFromPassages(request: Record<string, unknown>): string[] {
+  const messages = (request.messages ?? []) as { role: string; content?: unknown }[];
+  const question = String(messages.filter((m) => m.role === "user").at(-1)?.content ?? "");
+  const passphrase = /\[1\] \/home\/user\/handbook\.md:[\s\S]*?passphrase ([\w-]+)/.exec(question)?.[1];
+  return passphrase ? ["The guest passphrase is ", `${passphrase} [1].`] : ["Nothing was sent with it."];
+}
+
+test('"Search my files": the message goes with the passages found, the reply cites them by number, after a reload too', async ({
+  page,
+  provider,
+}) => {
+  const ui = await ConsolePage.openAsNewUser(page);
+  const put = await page.request.put("/api/files/content", {
+    data: { path: "/home/user/handbook.md", content: HANDBOOK },
+  });
+  expect(put.ok()).toBe(true);
+
+  const toggle = page.getByRole("button", { name: "Search my files" });
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  provider.script({ kind: "text", chunks: answerFromPassages });
+  await ui.message.fill("What is the guest wireless passphrase?");
+  await ui.message.press("Enter");
+
+  const answer = ui.messages.getByText(/The guest passphrase is blue-falcon-42/);
+  await expect(answer).toBeVisible({ timeout: 30_000 });
+  const passages = ui.messages.getByRole("list", { name: "Passages from your files" });
+  await expect(passages.getByRole("button").first()).toHaveText(/^\[1\] handbook\.md:\d+-\d+$/);
+  // The toggle stays on for the next message, as the person left it.
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+
+  // After a reload the passages and the numbered citation are still there; [1] opens the file.
+  await page.reload();
+  const marker = ui.messages.getByRole("link", { name: /^Source 1: \/home\/user\/handbook\.md:\d+-\d+$/ });
+  await expect(marker).toHaveText("[1]", { timeout: 20_000 });
+  const [from, to] =
+    /:(\d+)-(\d+)$/
+      .exec((await marker.getAttribute("aria-label")) ?? "")
+      ?.slice(1)
+      .map(Number) ?? [];
+  expect(from).toBeLessThanOrEqual(46);
+  expect(to).toBeGreaterThanOrEqual(46);
+  await marker.click();
+  const viewer = page.getByRole("dialog", { name: "handbook.md" });
+  await expect(viewer).toContainText(`lines ${from}-${to}`);
+  await expect(viewer.getByTestId("cited-lines")).toBeInViewport();
+  await page.keyboard.press("Escape");
+  await expect(viewer).toBeHidden();
+  expect(await seriousViolations(page)).toEqual([]);
 });

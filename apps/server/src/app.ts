@@ -285,19 +285,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The console: code runs and terminal commands from the live channel, and chat turns
   // (plain, or an agent with tools) streamed to the user's browsers.
   registerExecutionFrames(frames, { db: database.db, bus, executions, workspaces });
-  // Tools are built once from the services each needs; the chat runs the agent engine.
-  const tools = new ToolRegistry({
-    executions,
-    workspaces,
-    memories,
-    // The agent's search_files: the index built on first use and kept current.
-    vectors: {
-      search: async (userId, query, options) => {
-        await indexer.ready(userId);
-        return vectors.search(userId, query, options);
-      },
+  // The agent's search_files and "Search my files": the index built on first use, kept current.
+  const fileSearch: Pick<typeof vectors, "search"> = {
+    search: async (userId, query, options) => {
+      await indexer.ready(userId);
+      return vectors.search(userId, query, options);
     },
-  });
+  };
+  // Tools are built once from the services each needs; the chat runs the agent engine.
+  const tools = new ToolRegistry({ executions, workspaces, memories, vectors: fileSearch });
   // Safe mode's questions to the person (an agent's tool calls, and /mcp calls of tokens that ask).
   // Asked and answered on any node (approval_requests); the node that asked resolves each.
   const approvals = new Approvals({ db: database.db, cluster, nodes });
@@ -372,6 +368,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxSteps: env.AGENT_MAX_STEPS,
     // A message's attached resources are read from the person's MCP servers when it is sent.
     resources: { read: (userId, serverId, uri) => mcpContents.readResource(userId, serverId, uri) },
+    fileSearch,
     // One turn per session across the nodes (chat_turns); Stop from any node; a dead node's fail.
     cluster,
     nodes,

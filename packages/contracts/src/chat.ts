@@ -24,6 +24,13 @@ export const updateSessionSchema = z
   .partial()
   .refine((v) => Object.keys(v).length > 0, "Send a title or an agentId");
 
+/**
+ * A passage of one of the person's files, found by search for a message: where it is
+ * (`path:from-to`, or the file's path), how close a match (0-1), and its text.
+ */
+export const filePassageSchema = z.object({ citation: z.string(), similarity: z.number(), text: z.string() });
+export type FilePassage = z.infer<typeof filePassageSchema>;
+
 /** 'tool' messages hold an agent tool's result (metadata: toolCallId, toolName, isError). */
 export const chatRoleSchema = z.enum(["user", "system", "assistant", "tool"]);
 export const messageMetadataSchema = z
@@ -36,6 +43,11 @@ export const messageMetadataSchema = z
     stopped: z.boolean().optional(),
     /** A user message's attached MCP resources, as read when it was sent (the model gets them). */
     resources: z.array(mcpResourceContentSchema).optional(),
+    /**
+     * A user message sent with "Search my files": the passages found for it (perhaps none), which
+     * the model got with it and cites by number ([1], [2], …).
+     */
+    passages: z.array(filePassageSchema).optional(),
   })
   .catchall(z.unknown());
 

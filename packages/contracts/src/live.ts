@@ -26,6 +26,8 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
       .array(z.object({ serverId: id, uri: z.string().min(1).max(2000) }))
       .max(MCP_RESOURCES_PER_MESSAGE, `At most ${MCP_RESOURCES_PER_MESSAGE} resources per message`)
       .optional(),
+    /** Search the person's files for the message and send the passages found with it. */
+    searchFiles: z.boolean().optional(),
     /** Echoed on an error frame when the message is refused. */
     requestId,
   }),

@@ -1,4 +1,9 @@
-import { type ChatMessage, type McpResourceContent, mcpResourceContentSchema } from "@neuroos/contracts";
+import {
+  type ChatMessage,
+  filePassageSchema,
+  type McpResourceContent,
+  mcpResourceContentSchema,
+} from "@neuroos/contracts";
 import type { GatewayMessage } from "../llm";
 import { describeBinary } from "../mcp/content-text";
 
@@ -62,7 +67,7 @@ export function toGatewayMessages(
         ? { role: "assistant", content: m.content, toolCalls }
         : { role: "assistant", content: m.content };
     }
-    if (m.role === "user") return { role: "user", content: withResources(m.content, m.metadata.resources) };
+    if (m.role === "user") return { role: "user", content: userContent(m) };
     return { role: m.role, content: m.content };
   });
   return trimToWindow(out, maxChars);
@@ -82,12 +87,27 @@ function resourceBlock(r: McpResourceContent): string {
   return `${head}\n${body}\n</resource>`;
 }
 
-/** A user message with the resources attached to it, after the person's own words. */
-export function withResources(content: string, resources: unknown): string {
+/** The resources attached to a message, as the model reads them after the person's words. */
+function resourcesPart(resources: unknown): string {
   const parsed = mcpResourceContentSchema.array().safeParse(resources);
-  if (!parsed.success || parsed.data.length === 0) return content;
+  if (!parsed.success || parsed.data.length === 0) return "";
   const blocks = parsed.data.map(resourceBlock).join("\n\n");
-  return `${content}\n\nAttached resources (from the person's MCP servers):\n\n${blocks}`;
+  return `\n\nAttached resources (from the person's MCP servers):\n\n${blocks}`;
+}
+
+/** The passages "Search my files" found for a message, numbered as the reply cites them. */
+function passagesPart(passages: unknown): string {
+  const parsed = filePassageSchema.array().safeParse(passages);
+  if (!parsed.success) return "";
+  if (parsed.data.length === 0)
+    return "\n\nThe person asked to search their files for this message: nothing in them matched.";
+  const blocks = parsed.data.map((p, i) => `[${i + 1}] ${p.citation}\n${p.text}`).join("\n\n");
+  return `\n\nPassages found in the person's files for this message. Answer from them where they help, and cite each one you use by its number in square brackets, as [1]:\n\n${blocks}`;
+}
+
+/** A user message as the model reads it: the person's words, then what was sent with them. */
+export function userContent(m: Pick<ChatMessage, "content" | "metadata">): string {
+  return `${m.content}${resourcesPart(m.metadata.resources)}${passagesPart(m.metadata.passages)}`;
 }
 
 const size = (m: GatewayMessage) => JSON.stringify(m).length;

@@ -1,6 +1,7 @@
 import {
   type ClientFrame,
   DEFAULT_SESSION_TITLE,
+  type FilePassage,
   type McpResourceContent,
   type ServerFrame,
   type User,
@@ -9,12 +10,16 @@ import type { Cluster } from "../cluster/cluster";
 import type { NodeRegistry, NodeSweeper } from "../cluster/nodes";
 import { AppError } from "../http/errors";
 import type { FrameRouter } from "../live/frame-router";
+import { filePassages } from "../vector/file-passages";
+import type { VectorService } from "../vector/service";
 import { RunningTurns } from "./running-turns";
 import * as chat from "./service";
 import { type ChatTurnDeps, runTurn } from "./turn";
 import { ChatTurnStore } from "./turn-store";
 
 const TITLE_LENGTH = 60;
+/** Passages sent with a message for "Search my files". */
+const MESSAGE_PASSAGES = 6;
 /** What the person is told of a turn whose server node died before it finished. */
 export const NODE_LOST_TEXT = "The server running this reply stopped before it finished.";
 
@@ -24,6 +29,8 @@ export type ResourceRef = NonNullable<Extract<ClientFrame, { type: "chat_message
 export interface ChatRepliesDeps extends ChatTurnDeps {
   /** Reads a resource of one of the person's MCP servers (refusing unknown ones and oversize). */
   resources?: { read(userId: string, serverId: string, uri: string): Promise<McpResourceContent> };
+  /** The person's file index (built on first use), for a message sent with "Search my files". */
+  fileSearch?: Pick<VectorService, "search">;
   /** This node among the others: Stop reaches the node running a turn; a dead node's turns fail. */
   cluster: Pick<Cluster, "nodeId" | "broadcast" | "onSignal">;
   nodes: Pick<NodeRegistry, "onSweep" | "onRevived">;
@@ -57,7 +64,10 @@ export class ChatReplies {
 
   register(router: FrameRouter): void {
     router.on("chat_message", (ctx, frame) =>
-      this.send(ctx.user, frame.sessionId, frame.content, frame.resources ?? []),
+      this.send(ctx.user, frame.sessionId, frame.content, {
+        resources: frame.resources ?? [],
+        searchFiles: frame.searchFiles === true,
+      }),
     );
     router.on("chat_stop", (ctx, frame) => this.stop(ctx.user.id, frame.sessionId));
     router.on("approval_response", async (ctx, frame) => {
@@ -69,14 +79,15 @@ export class ChatReplies {
   }
 
   /**
-   * Stores the message (with its resources, read now) and starts the turn; resolves once the
-   * message is stored. A resource that cannot be read refuses the whole message.
+   * Stores the message (with its resources, read now, and with "Search my files" the passages
+   * found for it) and starts the turn; resolves once the message is stored. A resource that
+   * cannot be read, or files that cannot be searched, refuse the whole message.
    */
   async send(
     user: Pick<User, "id" | "plan">,
     sessionId: string,
     content: string,
-    resourceRefs: readonly ResourceRef[] = [],
+    options: { resources?: readonly ResourceRef[]; searchFiles?: boolean } = {},
   ): Promise<void> {
     const { db, bus } = this.deps;
     const session = await chat.getSession(db, user.id, sessionId);
@@ -86,8 +97,12 @@ export class ChatReplies {
       const isFirst =
         session.title === DEFAULT_SESSION_TITLE &&
         (await chat.listMessages(db, user.id, sessionId)).length === 0;
-      const resources = await this.readResources(user.id, resourceRefs);
-      const metadata = resources.length > 0 ? { resources } : {};
+      const resources = await this.readResources(user.id, options.resources ?? []);
+      const passages = options.searchFiles ? await this.searchFiles(user.id, content) : undefined;
+      const metadata = {
+        ...(resources.length > 0 ? { resources } : {}),
+        ...(passages ? { passages } : {}),
+      };
       const message = await chat.addUserMessage(db, { sessionId, content, metadata });
       bus.publish(user.id, { type: "chat_message", sessionId, message });
       // The session takes a new message as soon as the reply is done (before the browsers are
@@ -120,6 +135,15 @@ export class ChatReplies {
       (ref, i) => refs.findIndex((r) => r.serverId === ref.serverId && r.uri === ref.uri) === i,
     );
     return Promise.all(unique.map((ref) => reader.read(userId, ref.serverId, ref.uri)));
+  }
+
+  private async searchFiles(userId: string, query: string): Promise<FilePassage[]> {
+    const search = this.deps.fileSearch;
+    if (!search) throw new AppError(400, "bad_request", "Files cannot be searched here");
+    return filePassages(search, userId, query.slice(0, 1000), MESSAGE_PASSAGES).catch((err: unknown) => {
+      const reason = err instanceof AppError ? err.message : "the search index is unavailable";
+      throw new AppError(503, "service_unavailable", `Your files could not be searched: ${reason}`);
+    });
   }
 
   /** The user's turns still running (on any node) and the questions they wait on, as live frames. */

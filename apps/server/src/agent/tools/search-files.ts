@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { focusPassage } from "../../vector/passage";
+import { filePassages } from "../../vector/file-passages";
 import { defineTool, type ToolServices } from "./types";
 
 const MAX_MATCHES = 50;
@@ -8,7 +8,6 @@ const MAX_FILE_BYTES = 1024 * 1024;
 
 /** Passages of the indexed files that answer the query (hybrid: words and meaning), with citations. */
 const PASSAGES = 8;
-const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
  * Search over the workspace's text files: passages found by the semantic index (cited as
@@ -22,24 +21,7 @@ export const searchFiles = ({ workspaces, vectors }: Pick<ToolServices, "workspa
     input: z.object({ query: z.string().trim().min(1, "query is required").max(500) }),
     needsApproval: false,
     async run(ctx, input) {
-      const found = await vectors
-        .search(ctx.user.id, input.query, { objectType: "file", limit: PASSAGES, threshold: 0.5 })
-        .catch(() => []);
-      const passages = found.map((r) => {
-        const lines = typeof r.metadata.lines === "string" ? r.metadata.lines.split("-").map(Number) : null;
-        if (!lines)
-          return { citation: r.objectId, similarity: round(r.similarity), text: r.content.slice(0, 800) };
-        const focus = focusPassage(input.query, {
-          content: r.content,
-          lineFrom: lines[0] ?? 1,
-          lineTo: lines[1] ?? 1,
-        });
-        return {
-          citation: `${r.objectId}:${focus.lineFrom}-${focus.lineTo}`,
-          similarity: round(r.similarity),
-          text: focus.text,
-        };
-      });
+      const passages = await filePassages(vectors, ctx.user.id, input.query, PASSAGES).catch(() => []);
       const needle = input.query.toLowerCase();
       const { entries } = await workspaces.list(ctx.user, "/home/user", true);
       const files = entries.filter((e) => e.type === "file" && e.size <= MAX_FILE_BYTES).slice(0, MAX_FILES);

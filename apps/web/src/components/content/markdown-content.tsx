@@ -1,6 +1,6 @@
 import type { Element, ElementContent } from "hast";
 import { createContext, memo, type ReactNode, useContext, useDeferredValue, useMemo } from "react";
-import Markdown, { type Components } from "react-markdown";
+import Markdown, { type Components, type Options } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { type Citation, parseCitationHref, remarkCitations } from "./citations";
 import { CodeBlock } from "./code-block";
@@ -8,7 +8,7 @@ import { splitMarkdownBlocks } from "./markdown-blocks";
 import { safeHref } from "./safe-link";
 
 const remarkPlugins = [remarkGfm];
-const remarkWithCitations = [remarkGfm, remarkCitations];
+const NO_SOURCES: readonly string[] = [];
 
 function textOf(nodes: readonly ElementContent[]): string {
   return nodes
@@ -46,12 +46,22 @@ const RenderCodeContext = createContext<(block: FencedCode) => ReactNode>(plainC
 /** Opens a cited file at its lines; null where citations are plain text. */
 const CitationContext = createContext<((c: Citation) => void) | null>(null);
 
-function CitationLink({ citation, children }: { citation: Citation; children: ReactNode }) {
+function CitationLink({
+  citation,
+  label,
+  children,
+}: {
+  citation: Citation;
+  /** What a numbered marker ([1]) stands for, read out instead of the number alone. */
+  label?: string;
+  children: ReactNode;
+}) {
   const open = useContext(CitationContext);
   if (!open) return <span>{children}</span>;
   return (
     <a
       href={`#${citation.path}`}
+      aria-label={label}
       title={`Open ${citation.path} at lines ${citation.from}-${citation.to}`}
       onClick={(event) => {
         event.preventDefault();
@@ -78,9 +88,14 @@ function makeComponents(keyPrefix: string): Components {
       const offset = node?.position?.start.offset ?? 0;
       return <BlockCode code={text} language={languageOf(code)} blockKey={`${keyPrefix}:${offset}`} />;
     },
-    a({ href, children }) {
+    a({ href, title, children }) {
       const citation = parseCitationHref(href);
-      if (citation) return <CitationLink citation={citation}>{children}</CitationLink>;
+      if (citation)
+        return (
+          <CitationLink citation={citation} label={title ?? undefined}>
+            {children}
+          </CitationLink>
+        );
       const safe = safeHref(href);
       if (!safe) return <span className="text-foreground">{children}</span>;
       return (
@@ -115,14 +130,20 @@ const MarkdownBlock = memo(function MarkdownBlock({
   text,
   keyPrefix,
   citations,
+  sources,
 }: {
   text: string;
   keyPrefix: string;
   citations: boolean;
+  sources: readonly string[];
 }) {
   const components = useMemo(() => makeComponents(keyPrefix), [keyPrefix]);
+  const plugins = useMemo<NonNullable<Options["remarkPlugins"]>>(
+    () => (citations ? [remarkGfm, [remarkCitations, { sources }]] : remarkPlugins),
+    [citations, sources],
+  );
   return (
-    <Markdown remarkPlugins={citations ? remarkWithCitations : remarkPlugins} components={components}>
+    <Markdown remarkPlugins={plugins} components={components}>
       {text}
     </Markdown>
   );
@@ -139,6 +160,7 @@ export const MarkdownContent = memo(function MarkdownContent({
   final = true,
   renderCode = plainCode,
   onCitation = null,
+  sources = NO_SOURCES,
 }: {
   content: string;
   /** Unique per text (e.g. the message id): code blocks are keyed by it. */
@@ -147,6 +169,8 @@ export const MarkdownContent = memo(function MarkdownContent({
   renderCode?: (block: FencedCode) => ReactNode;
   /** Makes `/home/user/...:from-to` citations links that call this (stable). */
   onCitation?: ((c: Citation) => void) | null;
+  /** The passages the message answered was sent with (their citations): `[1]` opens the first. */
+  sources?: readonly string[];
 }) {
   // While a reply streams, its re-render runs at low priority and in slices (React yields to
   // the browser between blocks), so new tokens never hold the main thread for long.
@@ -165,6 +189,7 @@ export const MarkdownContent = memo(function MarkdownContent({
                 text={block}
                 keyPrefix={`${textKey}:${index}`}
                 citations={onCitation !== null}
+                sources={sources}
               />
             ))}
           </div>

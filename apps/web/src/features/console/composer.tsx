@@ -1,5 +1,5 @@
 import { MCP_RESOURCES_PER_MESSAGE, type McpResourceContent } from "@neuroos/contracts";
-import { Eraser, Paperclip, SendHorizontal, Square, SquareTerminal } from "lucide-react";
+import { Eraser, FileSearch, Paperclip, SendHorizontal, Square, SquareTerminal } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
@@ -47,6 +47,8 @@ export function Composer({
       navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [location, navigate]);
   const [resources, setResources] = useState<McpResourceContent[]>([]);
+  // "Search my files": each message goes with the passages of the person's files found for it.
+  const [searchFiles, setSearchFiles] = useState(false);
   const [picking, setPicking] = useState(false);
   // The picker has no trigger of its own: focus goes back by hand to what opened it.
   const opener = useRef<HTMLElement | null>(null);
@@ -72,8 +74,15 @@ export function Composer({
     if (blank || tooLong || !sessionId || replying) return;
     const requestId = `message:${Date.now()}`;
     const refs = resources.map((r) => ({ serverId: r.serverId, uri: r.uri }));
-    const frame = { type: "chat_message", sessionId, content: text, requestId } as const;
-    if (!channel.send(refs.length > 0 ? { ...frame, resources: refs } : frame)) return notConnected();
+    const frame = {
+      type: "chat_message",
+      sessionId,
+      content: text,
+      requestId,
+      ...(refs.length > 0 ? { resources: refs } : {}),
+      ...(searchFiles ? { searchFiles } : {}),
+    } as const;
+    if (!channel.send(frame)) return notConnected();
     watch({ requestId, sessionId, text, resources });
     setText("");
     setResources([]);
@@ -168,6 +177,18 @@ export function Composer({
             >
               <Paperclip aria-hidden="true" />
               Attach resource
+            </Button>
+            <Button
+              type="button"
+              variant={searchFiles ? "outline" : "ghost"}
+              size="sm"
+              aria-pressed={searchFiles}
+              onClick={() => setSearchFiles((on) => !on)}
+              className={searchFiles ? "border-primary bg-accent" : undefined}
+              title="Send each message with the passages of your files that match it; the reply cites them by number"
+            >
+              <FileSearch aria-hidden="true" />
+              Search my files
             </Button>
             <Button
               type="button"

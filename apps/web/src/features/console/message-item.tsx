@@ -6,6 +6,7 @@ import { LazyMarkdownContent } from "../../components/content/lazy-markdown";
 import type { FencedCode } from "../../components/content/markdown-content";
 import { formatClock } from "../../lib/format";
 import type { Draft } from "./chat-state";
+import { MessagePassages } from "./message-passages";
 import { MessageResources } from "./resource-chips";
 import { RunnableCodeBlock } from "./runnable-code-block";
 
@@ -91,11 +92,14 @@ export const MessageItem = memo(function MessageItem({
   message,
   streaming = false,
   onCitation = null,
+  sources,
 }: {
   message: ChatMessage;
   streaming?: boolean;
   /** Opens a file the reply cites (`/home/user/...:from-to`). */
   onCitation?: ((c: Citation) => void) | null;
+  /** A reply's numbered sources: the passages its question was sent with. */
+  sources?: readonly string[];
 }) {
   const { sessionId } = message;
   const renderCode = useMemo(
@@ -117,6 +121,9 @@ export const MessageItem = memo(function MessageItem({
         {message.metadata.resources?.length ? (
           <MessageResources resources={message.metadata.resources} />
         ) : null}
+        {message.metadata.passages ? (
+          <MessagePassages passages={message.metadata.passages} onCitation={onCitation} />
+        ) : null}
       </Row>
     );
   }
@@ -130,6 +137,7 @@ export const MessageItem = memo(function MessageItem({
           final={!streaming}
           renderCode={renderCode}
           onCitation={onCitation}
+          sources={sources}
         />
       ) : null}
       {stopped ? (

@@ -21,6 +21,7 @@ import { AgentStatusItem } from "./agent-status";
 import { pendingDrafts } from "./chat-state";
 import { useConsole } from "./console-context";
 import { draftMessage, MessageItem, ThinkingItem } from "./message-item";
+import { sourcesByReply } from "./message-passages";
 import { buildItems, type Item, NONE } from "./run-items";
 import { useMessages } from "./sessions-api";
 import { ToolCard } from "./tool-card";
@@ -95,6 +96,11 @@ export function MessageList({ sessionId }: { sessionId: string }) {
     return list;
   }, [stored, draftMap, sessionId, isBusy, agents, liveIds, toolActive, hasStatus]);
 
+  // A streaming reply's numbered sources link while it streams, not only once stored.
+  const sources = useMemo(
+    () => sourcesByReply(items.flatMap((item) => (item.kind === "message" ? [item.message] : []))),
+    [items],
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const virtualizer = useVirtualizer({
@@ -160,7 +166,12 @@ export function MessageList({ sessionId }: { sessionId: string }) {
                 style={{ transform: `translateY(${row.start}px)` }}
               >
                 {item.kind === "message" ? (
-                  <MessageItem message={item.message} streaming={item.streaming} onCitation={setCited} />
+                  <MessageItem
+                    message={item.message}
+                    streaming={item.streaming}
+                    onCitation={setCited}
+                    sources={sources.get(item.message.id)}
+                  />
                 ) : item.kind === "tool" ? (
                   <ToolCard sessionId={sessionId} call={item.call} stored={item.stored} />
                 ) : item.kind === "status" ? (

@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
 import { Dialog } from "../../components/ui/dialog";
 import { formatBytes } from "../../lib/format";
 
-const chipClass =
+export const chipClass =
   "inline-flex max-w-full items-center gap-1.5 rounded-full border border-border bg-muted px-2.5 py-1 text-xs text-foreground";
 
 const label = (r: McpResourceContent) => `${r.name} · ${r.server} · ${formatBytes(r.bytes)}`;
