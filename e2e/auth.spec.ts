@@ -1,6 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { LoginPage, SignupPage } from "./pages/auth-pages";
-import { createAccount, newAccount, PARTNER_DOMAIN, signedInAccount } from "./support/accounts";
+import {
+  createAccount,
+  newAccount,
+  PARTNER_DOMAIN,
+  signedInAccount,
+  signOutWithButton,
+} from "./support/accounts";
 import { toasts } from "./support/ui";
 
 /** Holds each matching request back a little, so a pending state can be seen. */
@@ -136,12 +142,7 @@ test("a next= pointing to another site is ignored", async ({ page }) => {
 
 test("sign out ends the session and returns to sign-in", async ({ page }) => {
   await signedInAccount(page);
-  await page.goto("/dashboard");
-  await page
-    .getByRole("complementary", { name: "Sidebar" })
-    .getByRole("button", { name: "Sign out" })
-    .click();
-  await expect(page).toHaveURL("/auth/login");
+  await signOutWithButton(page);
   expect(await (await page.request.get("/api/auth/me")).json()).toEqual({ user: null });
   await page.goto("/dashboard");
   await expect(page).toHaveURL("/auth/login?next=%2Fdashboard");

@@ -42,3 +42,13 @@ export async function signedInAccount(page: Page, domain?: string): Promise<Acco
   await signIn(page, account);
   return account;
 }
+
+/** Signs out with the sidebar's button, as a person does, and waits for the sign-in page. */
+export async function signOutWithButton(page: Page): Promise<void> {
+  await page.goto("/dashboard");
+  await page
+    .getByRole("complementary", { name: "Sidebar" })
+    .getByRole("button", { name: "Sign out" })
+    .click();
+  await expect(page).toHaveURL("/auth/login");
+}

@@ -1,6 +1,7 @@
 import type { User } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { getQueryFn } from "./api";
+import { claimDevice } from "./device-owner";
 import { queryKeys } from "./query-keys";
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -29,6 +30,8 @@ export function useCurrentUser() {
       if (body === null || (isRecord(body) && body.user === null)) return null;
       const user = userOf(body);
       if (!user) throw new Error("Unexpected answer from /api/auth/me");
+      // Before any screen of theirs reads this browser's copies: another person's are put away.
+      claimDevice(user.id);
       return user;
     },
   });

@@ -2,6 +2,7 @@ import type { LoginInput, SignupInput, User } from "@neuroos/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api";
 import { userOf } from "../../lib/current-user";
+import { claimDevice } from "../../lib/device-owner";
 import { queryKeys } from "../../lib/query-keys";
 
 /** The user of a sign-in or sign-up answer (checked field by field, see lib/current-user.ts). */
@@ -24,8 +25,11 @@ export { useCurrentUser } from "../../lib/current-user";
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: LoginInput): Promise<User> =>
-      answeredUser(await apiRequest("POST", "/api/auth/login", input)),
+    mutationFn: async (input: LoginInput): Promise<User> => {
+      const user = answeredUser(await apiRequest("POST", "/api/auth/login", input));
+      claimDevice(user.id);
+      return user;
+    },
     onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser, user),
   });
 }

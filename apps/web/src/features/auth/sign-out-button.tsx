@@ -4,9 +4,10 @@ import { useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
+import { releaseDevice } from "../../lib/device-owner";
 import { useLogout } from "./auth-api";
 
-/** Ends the session, then shows the sign-in page and forgets every cached answer. */
+/** Ends the session, then shows the sign-in page and forgets every cached answer and local copy. */
 export function SignOutButton() {
   const logout = useLogout();
   const navigate = useNavigate();
@@ -21,6 +22,8 @@ export function SignOutButton() {
           onSuccess: async () => {
             await navigate("/auth/login", { replace: true });
             queryClient.clear();
+            // This person's copies on the device are put away: the next person never sees them.
+            releaseDevice();
           },
           onError: (error) =>
             toast({

@@ -143,11 +143,14 @@ export function setAccessibility(patch: Partial<AccessibilitySettings>): void {
 /**
  * Signed in: the account's settings replace the device's (the same on every device), unless a
  * change made on this device has not reached the account yet, or the account has none: then the
- * device's go to the account. Signed out: the device's copy stays in force.
+ * device's go to the account (another person's copy never does: see lib/device-owner.ts).
+ * Signed out: the device's copy stays in force.
  */
 export async function syncAccessibilityWithAccount(isSignedIn: boolean): Promise<void> {
   signedIn = isSignedIn;
   if (!isSignedIn) return;
+  // The device's copy is this person's now (device-owner.ts put another's away).
+  store.set(effective(readDevice()));
   const answer = (await apiRequest("GET", PREFERENCE_URL)) as { value: unknown };
   if (answer.value === null || hasUnsaved()) {
     scheduleSave(stored(store.get()));
