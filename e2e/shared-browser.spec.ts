@@ -62,6 +62,9 @@ test("a second person on the same browser gets none of the first one's settings 
     localStorage.getItem("notepad-content"),
   ]);
   expect(plain).toEqual([null, null]);
+  // The sign-in page shows the defaults, not Ann's settings.
+  await expect(html(page)).not.toHaveClass(/\bhigh-contrast\b/);
+  await expect(html(page)).not.toHaveClass(/\blarge-text\b/);
 
   // Ben, on the same browser: his own (default) settings, and they stay his.
   await signInWithForm(page, ben);

@@ -5,6 +5,7 @@ import {
 } from "@neuroos/contracts/accessibility-settings";
 import { useCallback, useSyncExternalStore } from "react";
 import { apiRequest } from "../api";
+import { onDeviceOwnerChange } from "../device-owner";
 import { createStore } from "../store";
 
 /** The device's copy of the settings; public/appearance-init.js reads it before the first paint. */
@@ -70,6 +71,9 @@ function apply(value: EffectiveAccessibility): void {
 const store = createStore<EffectiveAccessibility>(effective(readDevice()));
 store.subscribe(() => apply(store.get()));
 apply(store.get());
+// The device's copy changed hands: signed out, the defaults (or what was chosen on the signed-out
+// pages); signed in, this person's (another's never is: lib/device-owner.ts).
+onDeviceOwnerChange(() => store.set(effective(readDevice())));
 for (const query of ["(prefers-contrast: more)", "(prefers-reduced-motion: reduce)"]) {
   window.matchMedia?.(query).addEventListener("change", () => store.set(effective(store.get())));
 }
@@ -144,13 +148,11 @@ export function setAccessibility(patch: Partial<AccessibilitySettings>): void {
  * Signed in: the account's settings replace the device's (the same on every device), unless a
  * change made on this device has not reached the account yet, or the account has none: then the
  * device's go to the account (another person's copy never does: see lib/device-owner.ts).
- * Signed out: the device's copy stays in force.
+ * Signed out: the device's copy (the defaults once someone signed out).
  */
 export async function syncAccessibilityWithAccount(isSignedIn: boolean): Promise<void> {
   signedIn = isSignedIn;
   if (!isSignedIn) return;
-  // The device's copy is this person's now (device-owner.ts put another's away).
-  store.set(effective(readDevice()));
   const answer = (await apiRequest("GET", PREFERENCE_URL)) as { value: unknown };
   if (answer.value === null || hasUnsaved()) {
     scheduleSave(stored(store.get()));

@@ -59,8 +59,9 @@ export class DocumentLocal<T> {
     write(this.keys.content, this.codec === "text" ? String(content) : JSON.stringify(content));
   }
 
+  /** With the keys of the open copy, so lib/device-owner.ts can keep unsynced edits at sign-out. */
   writeMeta(meta: SyncMeta): void {
-    write(this.metaKey, JSON.stringify(meta));
+    write(this.metaKey, JSON.stringify({ ...meta, keys: this.keys }));
   }
 
   readList(): AppDocumentSummary[] {
