@@ -51,6 +51,22 @@ test("a note is kept: autosaved after a pause, there after a reload; Save downlo
   await expect(toasts(page).getByText("Note Saved")).toBeVisible();
 });
 
+test("the last words typed reach the server when the tab is closed right after typing", async ({ page }) => {
+  const ui = await openNotes(page);
+  await ui.note.fill("first line");
+  await expect(ui.status).toHaveText("Saved");
+  // Typed, and the tab closed within the autosave's pause: sent on the way out (keepalive).
+  await ui.note.fill("first line\nlast words before closing");
+  await page.close();
+  const request = page.context().request;
+  await expect
+    .poll(async () => {
+      const [doc] = await (await request.get("/api/documents?kind=notes")).json();
+      return (await (await request.get(`/api/documents/${doc.id}`)).json()).content;
+    })
+    .toBe("first line\nlast words before closing");
+});
+
 test("edited while the server is down: kept on the device, and the edit arrives once the server is back", async ({
   page,
   app,

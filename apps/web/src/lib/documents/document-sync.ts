@@ -33,6 +33,9 @@ export interface DocumentOptions<T> {
   retryMs?: number;
 }
 
+/** Under the 64 KB a keepalive request may carry, with room for the JSON around it (UTF-16 chars: ASCII bytes). */
+const KEEPALIVE_MAX_CHARS = 48_000;
+
 export const CONFLICT_MESSAGE =
   "This document was changed elsewhere since you opened it. Keep yours (it replaces that copy) or load the latest.";
 export const OFFLINE_MESSAGE =
@@ -53,6 +56,20 @@ export class DocumentSync<T> {
   private edits = 0;
   private disposed = false;
   private readonly onOnline = () => void this.save();
+  /** The page is hidden or going away: edits waiting for the pause are sent now, to outlive it. */
+  private readonly onLeave = (event: Event) => {
+    if (event.type === "visibilitychange" && document.visibilityState !== "hidden") return;
+    if (!this.meta.dirty || this.saving || this.state.get().status === "conflict") return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    // A keepalive request may carry at most 64 KB; a bigger document is sent as usual (it
+    // arrives if the page only hid, and is kept here, dirty, if the page went away).
+    const { title, content } = this.state.get();
+    const small = title.length + JSON.stringify(content).length < KEEPALIVE_MAX_CHARS;
+    this.saving = this.send(small).finally(() => {
+      this.saving = null;
+    });
+  };
   private readonly local: DocumentLocal<T>;
 
   constructor(private readonly options: DocumentOptions<T>) {
@@ -74,6 +91,8 @@ export class DocumentSync<T> {
     DocumentSync.peers.add(this as DocumentSync<unknown>);
     this.disposed = false;
     window.addEventListener("online", this.onOnline);
+    window.addEventListener("pagehide", this.onLeave);
+    document.addEventListener("visibilitychange", this.onLeave);
     void this.load();
   }
 
@@ -84,6 +103,8 @@ export class DocumentSync<T> {
     this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
     window.removeEventListener("online", this.onOnline);
+    window.removeEventListener("pagehide", this.onLeave);
+    document.removeEventListener("visibilitychange", this.onLeave);
   }
 
   /** Reads the list and the open document's server copy: adopted unless local edits are pending (then they are sent). */
@@ -206,14 +227,14 @@ export class DocumentSync<T> {
     }
   }
 
-  private async send(): Promise<void> {
+  private async send(keepalive = false): Promise<void> {
     const edits = this.edits;
     const { title, content } = this.state.get();
     this.settle("saving");
     try {
       const doc = this.meta.id
-        ? await documentApi.update(this.meta.id, this.meta.version, title, content)
-        : await documentApi.create(this.options.kind, title, content);
+        ? await documentApi.update(this.meta.id, this.meta.version, title, content, keepalive)
+        : await documentApi.create(this.options.kind, title, content, keepalive);
       this.meta = { id: doc.id, version: doc.version, dirty: this.edits !== edits };
       this.local.writeMeta(this.meta);
       this.state.set((s) => ({ ...s, id: doc.id }));

@@ -7,14 +7,16 @@ export const documentApi = {
     (await apiRequest("GET", `/api/documents?kind=${encodeURIComponent(kind)}`)) as AppDocumentSummary[],
   get: async (id: string) =>
     (await apiRequest("GET", `/api/documents/${encodeURIComponent(id)}`)) as AppDocument,
-  create: async (kind: string, title: string, content: unknown) =>
-    (await apiRequest("POST", "/api/documents", { kind, title, content })) as AppDocument,
-  update: async (id: string, version: number, title: string, content: unknown) =>
-    (await apiRequest("PUT", `/api/documents/${encodeURIComponent(id)}`, {
-      version,
-      title,
-      content,
-    })) as AppDocument,
+  /** `keepalive`: a save sent as the page goes away, finished by the browser after it. */
+  create: async (kind: string, title: string, content: unknown, keepalive = false) =>
+    (await apiRequest("POST", "/api/documents", { kind, title, content }, { keepalive })) as AppDocument,
+  update: async (id: string, version: number, title: string, content: unknown, keepalive = false) =>
+    (await apiRequest(
+      "PUT",
+      `/api/documents/${encodeURIComponent(id)}`,
+      { version, title, content },
+      { keepalive },
+    )) as AppDocument,
   remove: async (id: string) => {
     await apiRequest("DELETE", `/api/documents/${encodeURIComponent(id)}`);
   },
