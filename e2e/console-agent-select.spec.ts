@@ -5,6 +5,8 @@ import { seriousViolations } from "./support/ui";
 test("a keyboard user arrows through the agents: focus stays on the select and the last choice is kept", async ({
   page,
 }) => {
+  // A new person's first console, a reload and an axe run: more than 30 s on a busy 2-core machine.
+  test.setTimeout(60_000);
   const ui = await ConsolePage.openAsNewUser(page);
   for (const name of ["Reviewer", "Writer"]) {
     const created = await page.request.post("/api/agents", { data: { name, tools: [], safeMode: true } });

@@ -87,6 +87,42 @@ test("open, edit (unsaved dot), save with Ctrl+S, close tabs; Run is disabled wi
   await expect(page.getByText("Open a file to start coding")).toBeVisible();
 });
 
+test("unsaved edits are guarded: Back asks first (Stay keeps them), a reload gets the browser's question; saved, Back just leaves", async ({
+  page,
+}) => {
+  const ide = await openIde(page);
+  await ide.open("index.ts");
+  await ide.editor.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("// not saved yet");
+  await expect(ide.tab("index.ts").getByRole("img", { name: "unsaved changes" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Back" }).click();
+  const ask = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(ask).toContainText("Your changes to index.ts are not saved.");
+  await ask.getByRole("button", { name: "Stay" }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(/\/ide$/);
+  await expect(ide.editor).toContainText("// not saved yet");
+
+  // A reload: the browser asks (beforeunload); dismissed, the edit is still there.
+  const question = new Promise<string>((resolve) =>
+    page.once("dialog", (dialog) => {
+      resolve(dialog.type());
+      void dialog.dismiss();
+    }),
+  );
+  // A page asks on leaving only after the person has interacted with it (done above).
+  void page.reload().catch(() => {});
+  expect(await question).toBe("beforeunload");
+  await expect(ide.editor).toContainText("// not saved yet");
+
+  await ide.save.click();
+  await expect(toasts(page).getByText("File saved")).toBeVisible();
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 test("Run: TypeScript with an import, JavaScript and Python stream their output with exit code and duration; other languages and Stop say so", async ({
   page,
 }) => {

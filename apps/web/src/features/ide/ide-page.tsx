@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { ResizeHandle } from "../../components/ui/resize-handle";
 import { Spinner } from "../../components/ui/spinner";
+import { UnsavedChangesGuard } from "../../components/unsaved-changes-guard";
 import { cn } from "../../lib/cn";
 import { choiceKey, choiceLabel, modelChoices, parseChoice } from "../../lib/model-choice";
 import { useProviders } from "../../lib/resources/providers";
@@ -48,6 +49,7 @@ export function IdePage() {
   const editor = useRef<EditorHandle | null>(null);
   const body = useRef<HTMLDivElement>(null);
   const active = files.files.find((f) => f.path === files.active) ?? null;
+  const modified = files.files.filter(isModified);
   const model = parseChoice(modelKey);
   const usable = providers.data ? providers.data.usableProvider !== null : false;
   const completionEnabled = completionOn ?? usable;
@@ -161,6 +163,14 @@ export function IdePage() {
   return (
     <div className="flex h-dvh flex-col bg-background text-foreground">
       <title>Neuro IDE · NeuroOS</title>
+      <UnsavedChangesGuard
+        unsaved={modified.length > 0}
+        what={
+          modified.length === 1
+            ? `Your changes to ${modified[0]?.name} are`
+            : `Your changes to ${modified.length} files are`
+        }
+      />
       <header className="flex flex-wrap items-center gap-2 border-b border-border px-2 py-1.5">
         <Link to="/dashboard" className={buttonClasses("ghost", "sm")}>
           <ArrowLeft aria-hidden="true" /> Back
