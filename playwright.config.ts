@@ -11,7 +11,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: "list",
-  timeout: 30_000,
+  // A test's whole time: on the 2-core CI machine, with two browsers and their servers, a test
+  // with a new account, a reload and two axe runs has taken over 30 s (axe alone up to 10 s).
+  timeout: 60_000,
   // A first page load on a 2-core machine that also runs the servers and a second browser can
   // take longer than Playwright's 5 s.
   expect: { timeout: 12_000 },
