@@ -8,7 +8,8 @@ import { test } from "./support/with-provider";
  * test server (OpenAI wire protocol, native tool calls), with the sandbox running the code.
  */
 
-test.describe.configure({ timeout: 90_000 });
+// Long runs (approvals, code in the sandbox, a reload): 90 s was not enough on the loaded CI machine.
+test.describe.configure({ timeout: 150_000 });
 test.beforeEach(({ provider }) => provider.reset());
 
 /** Skips when this machine cannot run the sandbox (never under CI); the page must be signed in. */

@@ -32,8 +32,9 @@ test.beforeEach(({ provider }) => provider.reset());
 
 test("send → a streamed reply → Run a python block and a bash block", async ({ page, provider }) => {
   const ui = await ConsolePage.openAsNewUser(page);
-  // Slow enough (5 chunks, 4 s) that 'typing...' and Stop are seen while it streams, also on a loaded machine.
-  provider.script({ kind: "text", chunks: REPLY, delayMs: 800, usage: { input: 20, output: 64 } });
+  // Slow enough (5 chunks, 8 s) that 'typing...' and Stop are seen while it streams, also on a
+  // loaded machine (at 4 s the reply was done before CI saw Stop).
+  provider.script({ kind: "text", chunks: REPLY, delayMs: 1600, usage: { input: 20, output: 64 } });
   await ui.message.fill("Show me some code");
   await ui.message.press("Enter");
   await expect(ui.message).toHaveValue("");
