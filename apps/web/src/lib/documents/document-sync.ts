@@ -59,16 +59,11 @@ export class DocumentSync<T> {
   /** The page is hidden or going away: edits waiting for the pause are sent now, to outlive it. */
   private readonly onLeave = (event: Event) => {
     if (event.type === "visibilitychange" && document.visibilityState !== "hidden") return;
-    if (!this.meta.dirty || this.saving || this.state.get().status === "conflict") return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    if (!this.meta.dirty) return;
     // A keepalive request may carry at most 64 KB; a bigger document is sent as usual (it
     // arrives if the page only hid, and is kept here, dirty, if the page went away).
     const { title, content } = this.state.get();
-    const small = title.length + JSON.stringify(content).length < KEEPALIVE_MAX_CHARS;
-    this.saving = this.send(small).finally(() => {
-      this.saving = null;
-    });
+    void this.save(title.length + JSON.stringify(content).length < KEEPALIVE_MAX_CHARS);
   };
   private readonly local: DocumentLocal<T>;
 
@@ -200,13 +195,16 @@ export class DocumentSync<T> {
     this.timer = setTimeout(() => void this.save(), this.options.saveDelayMs ?? 1000);
   }
 
-  /** Sends pending edits now (one save at a time; edits made meanwhile are sent after it). */
-  async save(): Promise<void> {
+  /**
+   * Sends pending edits now (one save at a time; edits made meanwhile are sent after it);
+   * `keepalive` as the page goes away.
+   */
+  async save(keepalive = false): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.saving) return this.saving;
     if (!this.meta.dirty || this.disposed || this.state.get().status === "conflict") return;
-    this.saving = this.send().finally(() => {
+    this.saving = this.send(keepalive).finally(() => {
       this.saving = null;
     });
     return this.saving;
