@@ -10,7 +10,8 @@ test.beforeEach(({ provider }) => provider.reset());
 async function openIde(page: Page) {
   await signIn(page, await createAccount(page.request));
   await page.goto("/ide");
-  await expect(page.getByRole("heading", { level: 1, name: "Neuro IDE" })).toBeVisible();
+  // The editor's chunk loads on first use: slow on a busy 2-core machine.
+  await expect(page.getByRole("heading", { level: 1, name: "Neuro IDE" })).toBeVisible({ timeout: 30_000 });
   const tree = page.getByRole("tree", { name: "Workspace files" });
   await expect(tree.getByRole("treeitem", { name: "index.ts" })).toBeVisible();
   return {

@@ -47,7 +47,7 @@ test("MCP tools on tool cards: progress live, JSON arguments edited and approved
     outputType: "resource",
   };
   provider.script(
-    { kind: "tool-calls", calls: [{ id: "c1", name: LONG, args: { duration: 3, steps: 3 } }] },
+    { kind: "tool-calls", calls: [{ id: "c1", name: LONG, args: { duration: 8, steps: 4 } }] },
     {
       kind: "tool-calls",
       calls: [
@@ -62,9 +62,9 @@ test("MCP tools on tool cards: progress live, JSON arguments edited and approved
 
   // Read-only: runs at once; its progress shows on the card while it runs.
   const long = ui.messages.getByRole("region", { name: `Tool call: ${LONG}` });
-  await expect(long.getByTestId("tool-output")).toContainText("1/3", { timeout: 15_000 });
+  await expect(long.getByTestId("tool-output")).toContainText("1/4", { timeout: 15_000 });
   await expect(long).toContainText("Output · Running...");
-  await expect(long).toContainText("Output · Succeeded", { timeout: 15_000 });
+  await expect(long).toContainText("Output · Succeeded", { timeout: 20_000 });
   await expect(long.getByTestId("tool-output")).toContainText("Long running operation completed");
 
   // Not read-only: waits, its arguments shown as JSON the person may edit.
