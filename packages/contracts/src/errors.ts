@@ -46,6 +46,8 @@ export const apiErrorSchema = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** On a 409: the state the request collided with (a file's content, a document), to show both. */
+    current: z.unknown().optional(),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

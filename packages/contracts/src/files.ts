@@ -72,6 +72,8 @@ export const fileContentSchema = z.object({
   encoding: fileEncodingSchema,
   size: z.number().int().min(0),
   modified: z.string(),
+  /** A hash of the bytes: the read's ETag, and the If-Match a save sends to refuse a stale write. */
+  version: z.string(),
 });
 export type FileContent = z.infer<typeof fileContentSchema>;
 

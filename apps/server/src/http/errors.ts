@@ -13,10 +13,16 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** For a 409: the state the request collided with, so the client can show both. */
+    readonly current?: unknown,
   ) {
     super(message);
   }
 }
+
+/** A 409 for a write made on an older state: the message, and that state as it is now. */
+export const conflictWith = (message: string, current: unknown) =>
+  new AppError(409, "conflict", message, undefined, undefined, current);
 
 /** Seconds a client is asked to wait before it tries again while the database is away. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -56,8 +62,15 @@ export function clientError(err: unknown, log: Pick<FastifyBaseLogger, "warn">):
 
 export const notFound = (what = "Resource") => new AppError(404, "not_found", `${what} not found`);
 
-export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiError {
-  return { error: fields ? { code, message, fields } : { code, message } };
+export function errorBody(
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+  current?: unknown,
+): ApiError {
+  return {
+    error: { code, message, ...(fields ? { fields } : {}), ...(current === undefined ? {} : { current }) },
+  };
 }
 
 /** Parses untrusted input with a contracts schema; failures become a 400 naming each field. */
@@ -96,7 +109,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const known = clientError(err, request.log);
     if (known) {
       if (known.headers) reply.headers(known.headers);
-      return reply.status(known.status).send(errorBody(known.code, known.message, known.fields));
+      return reply
+        .status(known.status)
+        .send(errorBody(known.code, known.message, known.fields, known.current));
     }
     const status = typeof err.statusCode === "number" && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {

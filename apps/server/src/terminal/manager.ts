@@ -25,6 +25,9 @@ export interface TerminalOptions {
   perUser: number;
 }
 
+/** Quiet after a command this long: it is taken as done (or waiting), and its writes are looked for. */
+const SETTLE_MS = 400;
+
 function sendFrame(socket: WebSocket | null, frame: TerminalServerFrame): void {
   if (socket && socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
 }
@@ -49,6 +52,10 @@ export class TerminalSession {
     this.ended = resolve;
   });
   exited = false;
+  /** When the command being waited on was entered (Enter pressed), until its output goes quiet. */
+  private commandAt: number | null = null;
+  private settleTimer: NodeJS.Timeout | undefined;
+  private readonly settledListeners = new Set<(since: number) => void>();
 
   constructor(
     readonly id: string,
@@ -62,12 +69,14 @@ export class TerminalSession {
     );
     term.onData((data) => {
       this.touch();
+      if (this.commandAt !== null) this.settleLater();
       this.newlines.push(data as unknown as Buffer);
       this.updateFlow();
     });
     term.onExit(({ exitCode, signal }) => {
       this.exited = true;
       clearTimeout(this.idleTimer);
+      clearTimeout(this.settleTimer);
       clearTimeout(this.detachTimer);
       this.newlines.close(); // what is still held goes out before the exit frame
       this.flush();
@@ -110,6 +119,28 @@ export class TerminalSession {
     if (this.exited) return;
     this.term.write(data);
     this.touch();
+    if (data.includes("\r") || data.includes("\n")) {
+      this.commandAt ??= Date.now();
+      this.settleLater();
+    }
+  }
+
+  /**
+   * Calls `listener` once a command entered in the terminal has gone quiet (no output for
+   * SETTLE_MS), with the time it was entered: what it wrote can then be looked for.
+   */
+  onCommandSettled(listener: (since: number) => void): () => void {
+    this.settledListeners.add(listener);
+    return () => this.settledListeners.delete(listener);
+  }
+
+  private settleLater(): void {
+    clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => {
+      const since = this.commandAt;
+      this.commandAt = null;
+      if (since !== null) for (const listener of this.settledListeners) listener(since);
+    }, SETTLE_MS);
   }
 
   resize(cols: number, rows: number): void {

@@ -76,6 +76,12 @@ export async function terminalRoutes(app: FastifyInstance, deps: TerminalRouteDe
           const maxFileSizeMb = deps.workspaces.quota(user.plan).maxFileBytes / (1024 * 1024);
           const since = Date.now();
           session = await deps.terminals.open(user.id, workspace, query.cols, query.rows, { maxFileSizeMb });
+          // Each command's writes are told to the person's open views (the IDE asks before a save).
+          session.onCommandSettled((entered) => {
+            deps.workspaces
+              .noticeWrites(user, entered)
+              .catch((err) => request.log.warn({ err }, "files written in a terminal"));
+          });
           // What the shell wrote is counted once it ends; past the quota, its newest files go.
           void session.done
             .then(() => deps.workspaces.afterCode(user, since))

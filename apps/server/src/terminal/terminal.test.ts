@@ -5,6 +5,7 @@ import { TERMINAL_WS_PATH } from "@neuroos/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { openTestPglite } from "../test/databases";
+import { LiveClient } from "../test/live-client";
 import { processesWith } from "../test/processes";
 import { describeWithSandbox } from "../test/sandbox-ready";
 import { lastMark, Term } from "../test/terminal-client";
@@ -116,6 +117,23 @@ describeWithSandbox("terminal over WebSocket", () => {
     await expect(open("", { origin })).rejects.toThrow("HTTP 401");
     await expect(open("", { cookie, origin: "https://evil.example" })).rejects.toThrow("HTTP 403");
     await expect(open("?cols=0", { cookie, origin })).rejects.toThrow("HTTP 400");
+  });
+
+  it("tells the live channel which files a command wrote once it goes quiet (an open editor can ask before a save)", async () => {
+    const live = await LiveClient.connect(`${origin.replace("http", "ws")}/ws`, { cookie, origin });
+    const term = await open();
+    await term.frame("ready");
+    await term.run("echo from-the-terminal >> ~/src/app.ts; echo appended", "appended");
+    const told = await live.next((f) => f.type === "files_changed", 5000);
+    expect(told.paths).toContain("/home/user/src/app.ts");
+    // A command that writes nothing tells nothing.
+    const seen = live.frames.length;
+    await term.run("echo $((40+2))", "42");
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(live.frames.slice(seen).filter((f) => f.type === "files_changed")).toEqual([]);
+    live.socket.close();
+    term.socket.send(Buffer.from("exit\n"), { binary: true });
+    await term.closed;
   });
 
   it("runs a real bash in the sandbox: echo, workspace, resize, binary-safe output", async () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { constants as C, type Stats } from "node:fs";
 import fs, { type FileHandle } from "node:fs/promises";
 import type { Readable } from "node:stream";
@@ -143,6 +143,16 @@ export async function openFile(root: string, input: string) {
     }
     return { handle, stat, path: r.virtual, name: r.name };
   });
+}
+
+/** A file's version: a hash of its bytes (the ETag of a read, the If-Match of a write). */
+export const contentVersion = (data: Buffer) =>
+  createHash("sha256").update(data).digest("base64url").slice(0, 22);
+
+/** The version of the regular file `name` in the folder, or null when there is none. */
+export async function versionAt(dirFd: number, name: string): Promise<string | null> {
+  const stat = await existingSize(dirFd, name);
+  return stat?.isFile() ? contentVersion(await fs.readFile(at(dirFd, name))) : null;
 }
 
 /** The current size of what `name` holds in the folder, if it is a file (0 otherwise). */

@@ -1,5 +1,8 @@
 import type { WorkspaceQuota } from "@neuroos/contracts";
 import type { Env } from "../env";
+import { AppError } from "../http/errors";
+import type { Figure } from "./figures";
+import { MAX_WORKSPACE_ENTRIES } from "./ops";
 
 const MB = 1024 * 1024;
 
@@ -20,3 +23,20 @@ export function workspaceQuotas(env: Env): Record<"free" | "pro", WorkspaceQuota
 /** What a person is told when the workspace has no room left (`then`: "run again", "try again"). */
 export const workspaceFullWords = (quotaMb: number, then = "run again") =>
   `Your workspace is full (its ${quotaMb} MB quota): delete files to make room, then ${then}.`;
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
+  const mb = bytes / (1024 * 1024);
+  return `${mb < 10 ? mb.toFixed(1).replace(/\.0$/, "") : Math.round(mb)} MB`;
+}
+
+/** Refuses a new entry in a workspace that already holds the most files and folders allowed. */
+export function checkEntries(figure: Figure): void {
+  if (figure.entries > MAX_WORKSPACE_ENTRIES)
+    throw new AppError(
+      413,
+      "payload_too_large",
+      `The workspace holds more than ${MAX_WORKSPACE_ENTRIES.toLocaleString("en-US")} files and folders; delete some first`,
+    );
+}

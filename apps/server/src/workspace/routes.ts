@@ -55,9 +55,11 @@ export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRoute
 
   app.get("/api/files/stats", async (request) => workspaces.stats(owner(request)));
 
-  app.get("/api/files/content", async (request) => {
+  app.get("/api/files/content", async (request, reply) => {
     const { path } = parse(filePathQuerySchema, request.query);
-    return workspaces.read(owner(request), path);
+    const file = await workspaces.read(owner(request), path);
+    reply.header("etag", `"${file.version}"`).header("cache-control", "private, no-cache");
+    return file;
   });
 
   app.put(
@@ -68,10 +70,14 @@ export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRoute
         if (Number(request.headers["content-length"] ?? 0) > WRITE_BODY_LIMIT) throw textTooLarge();
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const input = parse(writeFileSchema, request.body);
       if (Buffer.byteLength(input.content, input.encoding) > MAX_TEXT_FILE_BYTES) throw textTooLarge();
-      return logged(request, `write ${input.path}`, () => workspaces.write(owner(request), input));
+      const ifMatch = versionOf(request.headers["if-match"]);
+      const written = await logged(request, `write ${input.path}`, () =>
+        workspaces.write(owner(request), input, ifMatch),
+      );
+      return reply.header("etag", `"${written.version}"`).send(written);
     },
   );
 
@@ -139,6 +145,21 @@ export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRoute
       .header("cache-control", "private, no-store");
     return reply.send(file.handle.createReadStream());
   });
+}
+
+/** The one version an If-Match names (`"v"` or `W/"v"`); a list or `*` is not supported. */
+function versionOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const match = /^\s*(?:W\/)?"([A-Za-z0-9_-]{1,64})"\s*$/.exec(
+    Array.isArray(header) ? header.join(",") : header,
+  );
+  if (!match?.[1])
+    throw new AppError(
+      400,
+      "bad_request",
+      'If-Match must name one version, as the read\'s ETag gave it ("…")',
+    );
+  return match[1];
 }
 
 const textTooLarge = () =>

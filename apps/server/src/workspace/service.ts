@@ -13,10 +13,11 @@ import {
 } from "@neuroos/contracts";
 import type { z } from "zod";
 import type { Db } from "../db/client";
-import { AppError } from "../http/errors";
+import { AppError, conflictWith } from "../http/errors";
 import { type Figure, UsageFigures } from "./figures";
 import {
   commitTemp,
+  contentVersion,
   entryOf,
   existingSize,
   listEntries,
@@ -26,11 +27,12 @@ import {
   openFile,
   removePath,
   usage,
+  versionAt,
   writeTemp,
 } from "./ops";
 import { parseWorkspacePath, toWorkspacePath } from "./path-guard";
-import { workspaceFullWords } from "./quotas";
-import { at, withResolved } from "./safe-fs";
+import { checkEntries, formatBytes, workspaceFullWords } from "./quotas";
+import { at, TEMP_PREFIX, withResolved } from "./safe-fs";
 import { ensureWorkspace } from "./starter";
 import { CTIME_SLACK_MS, trimTo } from "./trim";
 import { type UploadDeps, type UploadPart, uploadFiles } from "./upload";
@@ -38,18 +40,12 @@ import type { WorkspaceVolumes } from "./volumes";
 
 export type Owner = Pick<User, "id" | "plan">;
 export type { UploadPart };
+export { formatBytes };
 
 const planName = { free: "Free", pro: "Pro" } as const;
 /** How long a save through the files API is remembered, so code ending later never trims it (terminals last hours). */
 const SAVED_KEPT_MS = 24 * 60 * 60 * 1000;
 const userIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
-  const mb = bytes / (1024 * 1024);
-  return `${mb < 10 ? mb.toFixed(1).replace(/\.0$/, "") : Math.round(mb)} MB`;
-}
 
 /** Each user's files under DATA_DIR/workspaces/<userId>, seen as /home/user; quotas by plan. */
 export class WorkspaceService {
@@ -176,6 +172,7 @@ export class WorkspaceService {
         encoding,
         size: data.length,
         modified: file.stat.mtime.toISOString(),
+        version: contentVersion(data),
       };
     } finally {
       await file.handle.close();
@@ -187,15 +184,32 @@ export class WorkspaceService {
     return openFile(await this.root(owner), input);
   }
 
-  async write(owner: Owner, input: z.output<typeof writeFileSchema>): Promise<FileEntry> {
-    return this.writeBytes(owner, input.path, Buffer.from(input.content, input.encoding), input.overwrite);
+  /**
+   * Writes a text or base64 file. With `ifMatch` (the version it was read at) a file that changed
+   * since, or is gone, is refused with 409 and its current content (null when gone).
+   */
+  async write(
+    owner: Owner,
+    input: z.output<typeof writeFileSchema>,
+    ifMatch?: string,
+  ): Promise<FileEntry & { version: string }> {
+    const data = Buffer.from(input.content, input.encoding);
+    const stale = ifMatch === undefined ? undefined : (current: string | null) => current !== ifMatch;
+    const entry = await this.writeBytes(owner, input.path, data, input.overwrite, stale);
+    return { ...entry, version: contentVersion(data) };
   }
 
   /**
    * Creates (or, with `overwrite`, replaces) a file atomically, within the plan's limits: staged
    * in a temporary file, then put in place under the person's lock if it still fits the figure.
    */
-  async writeBytes(owner: Owner, pathInput: string, data: Buffer, overwrite: boolean): Promise<FileEntry> {
+  async writeBytes(
+    owner: Owner,
+    pathInput: string,
+    data: Buffer,
+    overwrite: boolean,
+    stale?: (version: string | null) => boolean,
+  ): Promise<FileEntry> {
     const virtual = toWorkspacePath(parseWorkspacePath(pathInput));
     const root = await this.root(owner);
     const existing = await withResolved(root, pathInput, {}, (r) =>
@@ -222,7 +236,8 @@ export class WorkspaceService {
       try {
         return await this.figures.locked(owner.id, this.walker(root), async (figure) => {
           const now = await existingSize(r.dir.fd, name);
-          this.checkEntries(figure);
+          if (stale?.(await versionAt(r.dir.fd, name))) throw await this.staleWrite(owner, r.virtual);
+          checkEntries(figure);
           refuse(now, this.roomFrom(owner, figure.bytes, credit(now)));
           await commitTemp(r.dir.fd, tmp, name, overwrite);
           this.savedByPerson(owner.id, [r.virtual]);
@@ -239,6 +254,17 @@ export class WorkspaceService {
         await fs.unlink(at(r.dir.fd, tmp)).catch(() => {});
       }
     });
+  }
+
+  /** The 409 for a write made on an older version: the file as it is now (null when gone). */
+  private async staleWrite(owner: Owner, virtual: string): Promise<AppError> {
+    const current = await this.read(owner, virtual).catch(() => null);
+    return conflictWith(
+      current
+        ? `${virtual} was changed elsewhere since you opened it. Compare the two before you save.`
+        : `${virtual} was deleted or moved elsewhere since you opened it.`,
+      current,
+    );
   }
 
   /**
@@ -311,6 +337,15 @@ export class WorkspaceService {
     return result;
   }
 
+  /** Reports the files code changed since `since` (a terminal command's writes), if any. */
+  async noticeWrites(owner: Owner, since: number): Promise<void> {
+    const found = await usage(await this.root(owner), since - CTIME_SLACK_MS);
+    const paths = found.recent
+      .filter((file) => !file.segments.at(-1)?.startsWith(TEMP_PREFIX))
+      .map((file) => toWorkspacePath(file.segments));
+    if (paths.length > 0) this.changed(owner.id, paths);
+  }
+
   /** The 413 of a full workspace, saying what to do (`then`: "run again", "try again"). */
   fullError(owner: Owner, then: string): AppError {
     const quotaMb = Math.round(this.quota(owner.plan).maxWorkspaceBytes / (1024 * 1024));
@@ -325,22 +360,13 @@ export class WorkspaceService {
     return () => usage(root);
   }
 
-  private checkEntries(figure: Figure): void {
-    if (figure.entries > MAX_WORKSPACE_ENTRIES)
-      throw new AppError(
-        413,
-        "payload_too_large",
-        `The workspace holds more than ${MAX_WORKSPACE_ENTRIES.toLocaleString("en-US")} files and folders; delete some first`,
-      );
-  }
-
   private uploadDeps(owner: Owner, root: string): UploadDeps {
     return {
       root,
       figure: () => this.figure(owner, root),
       locked: (fn) => this.figures.locked(owner.id, this.walker(root), fn),
       room: (used, credit) => this.roomFrom(owner, used, credit),
-      checkEntries: (figure) => this.checkEntries(figure),
+      checkEntries,
       changed: (paths) => {
         this.savedByPerson(owner.id, paths);
         this.changed(owner.id, paths);
