@@ -60,6 +60,8 @@ describeEachDatabase("documents and preferences", (db) => {
     const stale = await api("PUT", `/api/documents/${doc.id}`, { version: 1, content: "lost?" });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.message).toContain("changed elsewhere");
+    // The 409 carries the document as it is now: the client can show both without asking again.
+    expect(stale.json().error.current).toMatchObject({ id: doc.id, content: "v2", version: 2 });
     expect((await api("GET", `/api/documents/${doc.id}`)).json()).toMatchObject({
       content: "v2",
       version: 2,

@@ -15,7 +15,7 @@ import type { Db } from "../db/client";
 import { lockPerson } from "../db/locks";
 import { documents, userPreferences } from "../db/schema";
 import { storableJson, storableText } from "../db/storable";
-import { AppError, notFound } from "../http/errors";
+import { AppError, conflictWith, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 
 type Row = typeof documents.$inferSelect;
@@ -110,10 +110,9 @@ export class DocumentService {
       await lockPerson(tx, userId);
       const current = await this.own(tx, userId, id, true);
       if (current.version !== input.version) {
-        throw new AppError(
-          409,
-          "conflict",
+        throw conflictWith(
           `This document was changed elsewhere (now version ${current.version}, yours was ${input.version}). Reload it to see the latest.`,
+          toDocument(current),
         );
       }
       const values = stored(

@@ -261,8 +261,8 @@ export class WorkspaceService {
     const current = await this.read(owner, virtual).catch(() => null);
     return conflictWith(
       current
-        ? `${virtual} was changed elsewhere since you opened it. Compare the two before you save.`
-        : `${virtual} was deleted or moved elsewhere since you opened it.`,
+        ? `${virtual} was changed elsewhere since you opened it; nothing was saved.`
+        : `${virtual} was deleted or moved elsewhere since you opened it; nothing was saved.`,
       current,
     );
   }

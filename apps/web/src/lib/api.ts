@@ -11,6 +11,8 @@ export class HttpError extends Error {
   readonly code?: string;
   readonly serverMessage?: string;
   readonly fields?: Record<string, string>;
+  /** On a 409: the state the request collided with, as the server sent it (unchecked). */
+  readonly current?: unknown;
 
   constructor(status: number, bodyText: string, statusText: string) {
     super(`${status}: ${bodyText || statusText}`);
@@ -21,6 +23,7 @@ export class HttpError extends Error {
       this.code = parsed.error.code;
       this.serverMessage = parsed.error.message;
       this.fields = parsed.error.fields;
+      this.current = parsed.error.current;
     }
   }
 }
@@ -41,9 +44,12 @@ export function apiErrorOf(body: unknown): ApiError | null {
       )
     : undefined;
   return {
-    error: fields
-      ? { code: error.code, message: error.message, fields }
-      : { code: error.code, message: error.message },
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(fields ? { fields } : {}),
+      ...(error.current === undefined ? {} : { current: error.current }),
+    },
   };
 }
 
@@ -69,14 +75,17 @@ export async function apiRequest(
   method: string,
   url: string,
   body?: unknown,
-  options: { keepalive?: boolean; signal?: AbortSignal } = {},
+  options: { keepalive?: boolean; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<unknown> {
   const response = await fetch(url, {
     method,
     credentials: "include",
     keepalive: options.keepalive,
     signal: options.signal,
-    headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
+    headers: {
+      ...(body === undefined ? { accept: "application/json" } : { "content-type": "application/json" }),
+      ...options.headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   await throwIfNotOk(response);

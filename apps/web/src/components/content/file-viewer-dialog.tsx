@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, Pencil, Save } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { apiRequest, errorMessage } from "../../lib/api";
+import { apiRequest, errorMessage, HttpError } from "../../lib/api";
 import { formatBytes } from "../../lib/format";
 import { baseName, filesKeys, useFileContent } from "../../lib/resources/files";
 import { Button } from "../ui/button";
@@ -88,6 +88,8 @@ export function FileViewerDialog({
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
+  /** The version the draft was started from: a save over a newer one is refused, not lost. */
+  const [base, setBase] = useState<string | null>(null);
   useEffect(() => {
     if (path === null) setEditing(false);
   }, [path]);
@@ -95,18 +97,30 @@ export function FileViewerDialog({
   const name = baseName(path ?? "");
   const isText = file.data?.encoding === "utf8";
   const save = useMutation({
-    mutationFn: () => apiRequest("PUT", "/api/files/content", { path, content: draft, encoding: "utf8" }),
+    mutationFn: () =>
+      apiRequest(
+        "PUT",
+        "/api/files/content",
+        { path, content: draft, encoding: "utf8" },
+        base ? { headers: { "if-match": `"${base}"` } } : {},
+      ),
     onSuccess: () => {
       toast({ title: `Saved ${name}` });
       setEditing(false);
       void queryClient.invalidateQueries({ queryKey: filesKeys.all });
     },
-    onError: (error) =>
+    onError: (error) => {
+      const changed = error instanceof HttpError && error.status === 409 && error.current !== undefined;
+      // Changed elsewhere: the draft stays, and saving again (having been told) replaces theirs.
+      if (changed) setBase((error.current as { version?: string } | null)?.version ?? null);
       toast({
         title: "Could not save",
-        description: errorMessage(error, "Please try again."),
+        description: changed
+          ? `${errorMessage(error, `${name} changed elsewhere.`)} Your text is still here: save again to replace it.`
+          : errorMessage(error, "Please try again."),
         variant: "destructive",
-      }),
+      });
+    },
   });
 
   const size = file.data ? ` · ${formatBytes(file.data.size)}` : "";
@@ -127,6 +141,7 @@ export function FileViewerDialog({
           variant="outline"
           onClick={() => {
             setDraft(file.data?.content ?? "");
+            setBase(file.data?.version ?? null);
             setEditing(true);
           }}
         >

@@ -3,7 +3,24 @@ import { useMemo, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { cn } from "../../lib/cn";
-import { applyHunks, hunksOf } from "./hunks";
+import { applyHunks, type Hunk, hunksOf } from "./hunks";
+
+/** What the review is called and what its choices say (a proposed edit by default). */
+export interface ReviewWords {
+  title: string;
+  description: (changes: number) => string;
+  accept: string;
+  reject: string;
+  apply: (accepted: number, changes: number) => string;
+}
+
+const proposedEdit = (fileName: string): ReviewWords => ({
+  title: `Apply to ${fileName}`,
+  description: (n) => `${n} change${n === 1 ? "" : "s"}: accept or reject each.`,
+  accept: "Accept",
+  reject: "Reject",
+  apply: (accepted, n) => `Apply ${accepted} of ${n}`,
+});
 
 /** Lines with a diff sign in front ('- old', '+ new'); nothing for no lines. */
 const signed = (text: string, sign: string) =>
@@ -15,23 +32,33 @@ const signed = (text: string, sign: string) =>
         .join("\n")
     : "";
 
-/** A proposed edit of the open file, hunk by hunk: accept or reject each, then apply. */
+/**
+ * A change of the open file from `before` to `after`, hunk by hunk: accept (take `after`'s side)
+ * or reject each, then apply. A proposed edit by default; `words` and `acceptedAtFirst` make it a
+ * merge of mine with the disk's copy.
+ */
 export function DiffReview({
   fileName,
   before,
   after,
   onApply,
   onClose,
+  words = proposedEdit(fileName),
+  acceptedAtFirst = () => true,
 }: {
   fileName: string;
   before: string;
   after: string;
   onApply: (content: string) => void;
   onClose: () => void;
+  words?: ReviewWords;
+  acceptedAtFirst?: (hunk: Hunk) => boolean;
 }) {
   const parts = useMemo(() => hunksOf(before, after), [before, after]);
   const hunks = parts.flatMap((p) => (p.kind === "hunk" ? [p.hunk] : []));
-  const [accepted, setAccepted] = useState<Set<number>>(() => new Set(hunks.map((h) => h.index)));
+  const [accepted, setAccepted] = useState<Set<number>>(
+    () => new Set(hunks.filter(acceptedAtFirst).map((h) => h.index)),
+  );
   const toggle = (index: number, accept: boolean) =>
     setAccepted((set) => {
       const next = new Set(set);
@@ -44,8 +71,8 @@ export function DiffReview({
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Apply to ${fileName}`}
-      description={`${hunks.length} change${hunks.length === 1 ? "" : "s"}: accept or reject each.`}
+      title={words.title}
+      description={words.description(hunks.length)}
     >
       <div className="grid max-h-[70dvh] gap-3 overflow-y-auto p-4">
         {hunks.length === 0 ? <p className="text-sm">The code is the same as the file.</p> : null}
@@ -70,7 +97,7 @@ export function DiffReview({
                   aria-pressed={on}
                   onClick={() => toggle(hunk.index, true)}
                 >
-                  <Check aria-hidden="true" /> Accept
+                  <Check aria-hidden="true" /> {words.accept}
                 </Button>
                 <Button
                   size="sm"
@@ -78,7 +105,7 @@ export function DiffReview({
                   aria-pressed={!on}
                   onClick={() => toggle(hunk.index, false)}
                 >
-                  <X aria-hidden="true" /> Reject
+                  <X aria-hidden="true" /> {words.reject}
                 </Button>
               </div>
               <pre className="overflow-x-auto font-mono text-xs">
@@ -92,7 +119,7 @@ export function DiffReview({
             Cancel
           </Button>
           <Button onClick={() => onApply(applyHunks(parts, accepted))} disabled={hunks.length === 0}>
-            Apply {accepted.size} of {hunks.length}
+            {words.apply(accepted.size, hunks.length)}
           </Button>
         </div>
       </div>

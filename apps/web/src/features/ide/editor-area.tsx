@@ -4,6 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { cn } from "../../lib/cn";
 import { CodeEditor, type EditorHandle } from "./code-editor";
+import { DiskConflict } from "./disk-conflict";
 import type { CompletionSource } from "./inline-completion";
 import { isModified, type OpenFile } from "./open-files";
 
@@ -18,7 +19,7 @@ export function EditorArea({
   onEdit,
   onSave,
   onReload,
-  onKeepMine,
+  onKeep,
 }: {
   files: OpenFile[];
   active: OpenFile | null;
@@ -29,7 +30,7 @@ export function EditorArea({
   onEdit: (path: string, content: string) => void;
   onSave: () => void;
   onReload: (path: string) => void;
-  onKeepMine: (path: string) => void;
+  onKeep: (path: string, content: string) => void;
 }) {
   const [asking, setAsking] = useState<OpenFile | null>(null);
   const close = (file: OpenFile) => (isModified(file) ? setAsking(file) : onClose(file.path));
@@ -69,20 +70,7 @@ export function EditorArea({
           );
         })}
       </ul>
-      {active?.changedOnDisk ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-2 border-b border-border bg-warning/15 px-3 py-2 text-xs"
-        >
-          <span className="min-w-0 flex-1">{active.name} changed on disk while you were editing it.</span>
-          <Button size="sm" variant="outline" onClick={() => onReload(active.path)}>
-            Reload from disk
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => onKeepMine(active.path)}>
-            Keep mine
-          </Button>
-        </div>
-      ) : null}
+      {active ? <DiskConflict file={active} onReload={onReload} onKeep={onKeep} /> : null}
       <div className="min-h-0 flex-1">
         {active ? (
           <CodeEditor

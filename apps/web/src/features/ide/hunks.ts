@@ -44,3 +44,15 @@ export function applyHunks(parts: Part[], accepted: ReadonlySet<number>): string
     )
     .join("");
 }
+
+/**
+ * For a merge of `mine` (after) with the disk's copy (before): whether a hunk keeps mine by
+ * default. It takes the disk's when only the disk changed it since `base` (what both started
+ * from): the disk's side is new or mine is what base had; a hunk both changed keeps mine.
+ */
+export function keepsMineByDefault(hunk: Hunk, base: string): boolean {
+  const inBase = (text: string) => text === "" || base.includes(text);
+  const diskChanged = !inBase(hunk.removed) || (hunk.removed === "" && base.includes(hunk.added));
+  const mineChanged = !inBase(hunk.added) || (hunk.added === "" && base.includes(hunk.removed));
+  return mineChanged || !diskChanged;
+}

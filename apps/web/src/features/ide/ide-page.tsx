@@ -102,7 +102,7 @@ export function IdePage() {
       onEdit={(path, content) => files.dispatch({ type: "edited", path, content })}
       onSave={save}
       onReload={(path) => void files.reload(path)}
-      onKeepMine={(path) => files.dispatch({ type: "kept_mine", path })}
+      onKeep={(path, content) => void files.keep(path, content)}
     />
   );
   const assistant = (

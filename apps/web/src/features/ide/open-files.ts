@@ -18,8 +18,16 @@ export interface OpenFile {
   content: string;
   /** The content as last saved (or read): modified is `content !== saved`. */
   saved: string;
-  /** The file changed on disk while it had unsaved changes here: reload, or keep mine. */
-  changedOnDisk: boolean;
+  /** The version on disk `saved` is (the If-Match of the next save); null: not on disk now. */
+  version: string | null;
+  /** The file as it is on disk, when it changed there while this tab had unsaved changes. */
+  onDisk: DiskCopy | null;
+}
+
+/** A file as the server has it: its text and version (null: it is gone). */
+export interface DiskCopy {
+  content: string;
+  version: string | null;
 }
 
 export interface OpenFiles {
@@ -28,16 +36,16 @@ export interface OpenFiles {
 }
 
 export type OpenFilesAction =
-  | { type: "opened"; path: string; content: string }
+  | ({ type: "opened"; path: string } & DiskCopy)
   | { type: "activated"; path: string }
   | { type: "edited"; path: string; content: string }
-  | { type: "saved"; path: string; content: string }
+  | ({ type: "saved"; path: string } & DiskCopy)
   | { type: "closed"; path: string }
   | { type: "renamed"; from: string; to: string }
   | { type: "deleted"; path: string }
-  | { type: "changed_on_disk"; path: string; content: string }
-  | { type: "kept_mine"; path: string }
-  | { type: "reloaded"; path: string; content: string };
+  | ({ type: "changed_on_disk"; path: string } & DiskCopy)
+  | { type: "merged"; path: string; content: string }
+  | ({ type: "reloaded"; path: string } & DiskCopy);
 
 export const isModified = (file: OpenFile) => file.content !== file.saved;
 export const baseName = (path: string) => path.slice(path.lastIndexOf("/") + 1);
@@ -59,7 +67,8 @@ export function openFilesReducer(state: OpenFiles, action: OpenFilesAction): Ope
         language: languageOf(action.path),
         content: action.content,
         saved: action.content,
-        changedOnDisk: false,
+        version: action.version,
+        onDisk: null,
       };
       return { files: [...state.files, file], active: action.path };
     }
@@ -68,7 +77,12 @@ export function openFilesReducer(state: OpenFiles, action: OpenFilesAction): Ope
     case "edited":
       return update(state, action.path, (file) => ({ ...file, content: action.content }));
     case "saved":
-      return update(state, action.path, (file) => ({ ...file, saved: action.content, changedOnDisk: false }));
+      return update(state, action.path, (file) => ({
+        ...file,
+        saved: action.content,
+        version: action.version,
+        onDisk: null,
+      }));
     case "closed":
     case "deleted": {
       const files = state.files.filter((f) =>
@@ -89,21 +103,30 @@ export function openFilesReducer(state: OpenFiles, action: OpenFilesAction): Ope
       };
     }
     case "changed_on_disk":
+      return update(state, action.path, (file) => {
+        const disk = { content: action.content, version: action.version };
+        if (file.version === disk.version) return file;
+        // The same text (a save of this tab coming back, or the same edit made twice): no question.
+        if (file.saved === disk.content || file.content === disk.content)
+          return { ...file, saved: disk.content, version: disk.version, onDisk: null };
+        return isModified(file)
+          ? { ...file, onDisk: disk }
+          : { ...file, content: disk.content, saved: disk.content, version: disk.version, onDisk: null };
+      });
+    case "merged":
+      // Mine (or a merge of both), now based on the disk's version: the next save replaces it.
       return update(state, action.path, (file) =>
-        file.content === action.content || file.saved === action.content
-          ? file
-          : isModified(file)
-            ? { ...file, changedOnDisk: true }
-            : { ...file, content: action.content, saved: action.content },
+        file.onDisk
+          ? { ...file, content: action.content, version: file.onDisk.version, onDisk: null }
+          : { ...file, content: action.content },
       );
-    case "kept_mine":
-      return update(state, action.path, (file) => ({ ...file, changedOnDisk: false }));
     case "reloaded":
       return update(state, action.path, (file) => ({
         ...file,
         content: action.content,
         saved: action.content,
-        changedOnDisk: false,
+        version: action.version,
+        onDisk: null,
       }));
   }
 }

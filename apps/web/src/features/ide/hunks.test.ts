@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { applyHunks, hunksOf, keepsMineByDefault } from "./hunks";
+
+/** The merge of mine with the disk's copy, with each hunk's default choice. */
+function mergedByDefault(base: string, mine: string, disk: string): string {
+  const parts = hunksOf(disk, mine);
+  const kept = new Set(
+    parts.flatMap((p) => (p.kind === "hunk" && keepsMineByDefault(p.hunk, base) ? [p.hunk.index] : [])),
+  );
+  return applyHunks(parts, kept);
+}
+
+describe("merging mine with the file on disk", () => {
+  const base = "const a = 1;\nconst b = 2;\nconst c = 3;\n";
+
+  it("keeps both when they changed different lines: my edit and the terminal's appended line", () => {
+    const mine = "const a = 1;\nconst b = 20;\nconst c = 3;\n";
+    const disk = `${base}// appended by the terminal\n`;
+    expect(mergedByDefault(base, mine, disk)).toBe(
+      "const a = 1;\nconst b = 20;\nconst c = 3;\n// appended by the terminal\n",
+    );
+  });
+
+  it("keeps my new lines and the disk's removed ones removed", () => {
+    const mine = "// my header\nconst a = 1;\nconst b = 2;\nconst c = 3;\n";
+    const disk = "const a = 1;\nconst c = 3;\n";
+    expect(mergedByDefault(base, mine, disk)).toBe("// my header\nconst a = 1;\nconst c = 3;\n");
+  });
+
+  it("keeps mine where both changed the same line, and my deletion where the disk did not touch it", () => {
+    const mine = "const a = 1;\nconst b = 'mine';\n";
+    const disk = "const a = 1;\nconst b = 'theirs';\nconst c = 3;\n";
+    expect(mergedByDefault(base, mine, disk)).toBe("const a = 1;\nconst b = 'mine';\n");
+  });
+});
