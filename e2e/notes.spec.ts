@@ -76,7 +76,8 @@ test("edited while the server is down: kept on the device, and the edit arrives 
   await expect(ui.status).toHaveText("Saved");
   await app.stop();
   await ui.note.fill("written offline");
-  await expect(ui.status).toContainText("Saved on this device");
+  await expect(ui.status).toContainText("Not saved yet");
+  await expect(ui.status).toContainText("Kept on this device");
   expect(await page.evaluate(() => localStorage.getItem("notepad-content"))).toBe("written offline");
   await app.boot();
   await expect(ui.status).toHaveText("Saved", { timeout: 20_000 });

@@ -8,7 +8,17 @@ import { Dialog } from "./ui/dialog";
  * asks first (Stay, or Leave without saving), and reloading or closing the tab gets the
  * browser's own question (`beforeunload`). Render it on any screen that holds edits not yet saved.
  */
-export function UnsavedChangesGuard({ unsaved, what }: { unsaved: boolean; what: string }) {
+export function UnsavedChangesGuard({
+  unsaved,
+  what,
+  consequence = "If you leave now, they are lost.",
+}: {
+  unsaved: boolean;
+  /** Whose changes, as the question names them ('Your changes to index.ts are'). */
+  what: string;
+  /** What leaving does to them. */
+  consequence?: string;
+}) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
   );
@@ -33,7 +43,7 @@ export function UnsavedChangesGuard({ unsaved, what }: { unsaved: boolean; what:
       open
       onOpenChange={(open) => !open && blocker.reset()}
       title="Leave without saving?"
-      description={`${what} not saved. If you leave now, they are lost.`}
+      description={`${what} not saved. ${consequence}`}
     >
       <div className="flex flex-wrap justify-end gap-2 p-5">
         <Button variant="outline" onClick={() => blocker.reset()}>

@@ -2,6 +2,7 @@ import type { AppDocumentSummary } from "@neuroos/contracts";
 import { type ReactNode, useId } from "react";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { UnsavedChangesGuard } from "../../components/unsaved-changes-guard";
 import type { SyncStatus } from "../../lib/documents/document-sync";
 import { DocumentBar } from "./document-bar";
 import { SyncLine } from "./sync-line";
@@ -79,6 +80,11 @@ export function AppScreen({
         </div>
       ) : null}
       {children}
+      <UnsavedChangesGuard
+        unsaved={doc.status === "conflict" || doc.status === "error" || doc.status === "offline"}
+        what={`Your changes to “${doc.title}” are`}
+        consequence="They stay on this device and are sent when this app is open and the server can take them."
+      />
     </div>
   );
 }

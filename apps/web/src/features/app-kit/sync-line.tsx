@@ -6,7 +6,7 @@ const words: Record<SyncStatus, string> = {
   saved: "Saved",
   saving: "Saving...",
   unsaved: "Unsaved changes",
-  offline: "Saved on this device",
+  offline: "Not saved yet",
   conflict: "Changed elsewhere",
   error: "Not saved",
 };

@@ -39,7 +39,7 @@ const KEEPALIVE_MAX_CHARS = 48_000;
 export const CONFLICT_MESSAGE =
   "This document was changed elsewhere since you opened it. Keep yours (it replaces that copy) or load the latest.";
 export const OFFLINE_MESSAGE =
-  "Saved on this device: the server cannot be reached. It syncs when it is back.";
+  "Kept on this device: the server cannot be reached. It is sent when the server is back.";
 
 /**
  * An app's documents: the open one kept in localStorage (so the app works offline) and synced
