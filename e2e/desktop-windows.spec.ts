@@ -99,3 +99,28 @@ test("a window saved far right on a wide screen is within reach on a phone", asy
   await close.click();
   await expect(win).toHaveCount(0);
 });
+
+test("closing a window that holds unsaved edits asks first: Stay keeps them; a window without any closes at once", async ({
+  page,
+}) => {
+  await signedInAccount(page);
+  await page.goto("/desktop");
+  await openFromLauncher(page, "PromptCanvas");
+  const win = windowOf(page, "PromptCanvas");
+  const prompt = win.getByLabel("Prompt", { exact: true });
+  await prompt.fill("A draft not saved yet");
+  await win.getByRole("button", { name: "Close PromptCanvas" }).click();
+  const ask = page.getByRole("dialog", { name: "Close PromptCanvas without saving?" });
+  await expect(ask).toContainText("Your changes to the prompt “Untitled Prompt” are not saved.");
+  await ask.getByRole("button", { name: "Stay" }).click();
+  await expect(ask).toBeHidden();
+  await expect(prompt).toHaveValue("A draft not saved yet");
+  await win.getByRole("button", { name: "Close PromptCanvas" }).click();
+  await ask.getByRole("button", { name: "Close without saving" }).click();
+  await expect(win).toHaveCount(0);
+
+  await openFromLauncher(page, "PromptCanvas");
+  await windowOf(page, "PromptCanvas").getByRole("button", { name: "Close PromptCanvas" }).click();
+  await expect(windowOf(page, "PromptCanvas")).toHaveCount(0);
+  await expect(ask).toBeHidden();
+});

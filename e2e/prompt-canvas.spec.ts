@@ -144,3 +144,27 @@ test("one prompt on three models side by side, each with its time to first token
   expect(sentModels).toEqual([...new Set(sentModels)].sort());
   await expect(answers.nth(1)).toHaveAccessibleName(`Answer: ${options[2]}`);
 });
+
+test("a prompt not saved yet asks before the page is left: Stay keeps it; once saved, leaving just goes", async ({
+  page,
+}) => {
+  await openApp(page, "prompt-canvas", "PromptCanvas");
+  const p = ui(page);
+  await p.prompt.fill("A draft");
+  const settings = page
+    .getByRole("complementary", { name: "Sidebar" })
+    .getByRole("link", { name: "Settings" });
+  await settings.click();
+  const ask = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(ask).toContainText(
+    "Your changes to the prompt “Untitled Prompt” are not saved. If you leave now, they are lost.",
+  );
+  await ask.getByRole("button", { name: "Stay" }).click();
+  await expect(ask).toBeHidden();
+  await expect(p.prompt).toHaveValue("A draft");
+  await p.button("Save").click();
+  await expect(toasts(page).getByText("Prompt Saved")).toBeVisible();
+  await settings.click();
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(ask).toBeHidden();
+});

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense } from "react";
 import { Spinner } from "../components/ui/spinner";
-import { HostWindowContext } from "./host-window";
+import { HostWindowContext } from "../lib/host-window";
 import { type AppEntry, isAvailable } from "./registry";
 
 /** Each app's screen, made lazy once and shared by every place that hosts it. */

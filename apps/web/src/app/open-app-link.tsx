@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useHostWindow } from "./host-window";
+import { useHostWindow } from "../lib/host-window";
 import type { AppEntry } from "./registry";
 
 /**

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Button } from "../components/ui/button";
 import { Spinner } from "../components/ui/spinner";
+import { UnsavedChangesGuard } from "../components/unsaved-changes-guard";
 import { useCurrentUser } from "../lib/current-user";
 import { loginUrlReturningTo } from "../lib/safe-next";
 
@@ -28,5 +29,10 @@ export function RequireAuth() {
   if (!currentUser.data) {
     return <Navigate to={loginUrlReturningTo(`${location.pathname}${location.search}`)} replace />;
   }
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <UnsavedChangesGuard />
+    </>
+  );
 }

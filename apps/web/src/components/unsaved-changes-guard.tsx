@@ -1,24 +1,17 @@
 import { useEffect } from "react";
 import { useBlocker } from "react-router";
+import { useAllUnsaved } from "../lib/unsaved-changes";
 import { Button } from "./ui/button";
 import { Dialog } from "./ui/dialog";
 
 /**
- * The web app's one guard for unsaved edits: while `unsaved`, leaving the screen inside the app
- * asks first (Stay, or Leave without saving), and reloading or closing the tab gets the
- * browser's own question (`beforeunload`). Render it on any screen that holds edits not yet saved.
+ * The web app's one guard for unsaved edits (mounted once, in the signed-in shell): while any
+ * screen declares some (`useUnsavedChanges`), leaving the screen inside the app asks first (Stay,
+ * or Leave without saving), and reloading or closing the tab gets the browser's own question.
  */
-export function UnsavedChangesGuard({
-  unsaved,
-  what,
-  consequence = "If you leave now, they are lost.",
-}: {
-  unsaved: boolean;
-  /** Whose changes, as the question names them ('Your changes to index.ts are'). */
-  what: string;
-  /** What leaving does to them. */
-  consequence?: string;
-}) {
+export function UnsavedChangesGuard() {
+  const edits = useAllUnsaved();
+  const unsaved = edits.length > 0;
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
   );
@@ -37,13 +30,14 @@ export function UnsavedChangesGuard({
     if (blocker.state === "blocked" && !unsaved) blocker.proceed();
   }, [blocker, unsaved]);
 
-  if (blocker.state !== "blocked") return null;
+  const first = edits[0];
+  if (blocker.state !== "blocked" || !first) return null;
   return (
     <Dialog
       open
       onOpenChange={(open) => !open && blocker.reset()}
       title="Leave without saving?"
-      description={`${what} not saved. ${consequence}`}
+      description={edits.map((e) => `${e.what} not saved. ${e.consequence}`).join(" ")}
     >
       <div className="flex flex-wrap justify-end gap-2 p-5">
         <Button variant="outline" onClick={() => blocker.reset()}>

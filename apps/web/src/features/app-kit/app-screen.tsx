@@ -2,8 +2,8 @@ import type { AppDocumentSummary } from "@neuroos/contracts";
 import { type ReactNode, useId } from "react";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { UnsavedChangesGuard } from "../../components/unsaved-changes-guard";
 import type { SyncStatus } from "../../lib/documents/document-sync";
+import { useUnsavedChanges } from "../../lib/unsaved-changes";
 import { DocumentBar } from "./document-bar";
 import { SyncLine } from "./sync-line";
 
@@ -32,6 +32,7 @@ export function AppScreen({
   noun,
   defaultTitle,
   setup,
+  draft,
   children,
 }: {
   title: string;
@@ -41,9 +42,12 @@ export function AppScreen({
   defaultTitle: string;
   /** The model setup card while no model can answer (from useAiSetup). */
   setup: ReactNode;
+  /** Edits the app holds outside its document until the person saves them (lost on leaving). */
+  draft?: { unsaved: boolean; what: string };
   children: ReactNode;
 }) {
   const titleId = useId();
+  useUnsavedChanges(draft?.unsaved ?? false, draft?.what ?? "");
   return (
     <div className="mx-auto grid w-full min-w-0 max-w-5xl gap-4 p-4 sm:p-6">
       <title>{`${title} · NeuroOS`}</title>
@@ -51,6 +55,7 @@ export function AppScreen({
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         <SyncLine
           status={doc.status}
+          title={doc.title}
           message={doc.message}
           onKeepMine={doc.keepMine}
           onTakeTheirs={doc.takeTheirs}
@@ -80,11 +85,6 @@ export function AppScreen({
         </div>
       ) : null}
       {children}
-      <UnsavedChangesGuard
-        unsaved={doc.status === "conflict" || doc.status === "error" || doc.status === "offline"}
-        what={`Your changes to “${doc.title}” are`}
-        consequence="They stay on this device and are sent when this app is open and the server can take them."
-      />
     </div>
   );
 }

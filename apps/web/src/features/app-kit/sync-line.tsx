@@ -1,5 +1,6 @@
 import { Button } from "../../components/ui/button";
 import type { SyncStatus } from "../../lib/documents/document-sync";
+import { useUnsavedChanges } from "../../lib/unsaved-changes";
 
 const words: Record<SyncStatus, string> = {
   loading: "Loading...",
@@ -11,18 +12,30 @@ const words: Record<SyncStatus, string> = {
   error: "Not saved",
 };
 
-/** Where a document stands (saved, saving, offline...), and the choice a conflict asks for. */
+/**
+ * Where a document stands (saved, saving, offline...), and the choice a conflict asks for. While
+ * its edits are not on the server (offline, changed elsewhere, refused), leaving the screen asks
+ * first; they stay on this device meanwhile (pending autosaves are sent on leaving anyway).
+ */
 export function SyncLine({
   status,
+  title,
   message,
   onKeepMine,
   onTakeTheirs,
 }: {
   status: SyncStatus;
+  /** The document's name in the question before leaving. */
+  title?: string;
   message: string | null;
   onKeepMine: () => void;
   onTakeTheirs: () => void;
 }) {
+  useUnsavedChanges(
+    status === "conflict" || status === "error" || status === "offline",
+    title ? `Your changes to “${title}” are` : "Your changes are",
+    "They stay on this device and are sent when this screen is open and the server can take them.",
+  );
   if (status === "conflict") {
     return (
       <div role="alert" className="grid w-full gap-2 rounded-md border border-warning p-3 text-sm">

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { HostedScreen } from "../../app/hosted-screen";
 import { type AppEntry, appRegistry, isAvailable } from "../../app/registry";
 import { usePinnedApps } from "../../lib/resources/pinned-apps";
+import { useAllUnsaved } from "../../lib/unsaved-changes";
 import { AppWindow } from "./app-window";
+import { CloseWindowQuestion } from "./close-window-question";
 import { Launcher, matchApps } from "./launcher";
 import { Taskbar } from "./taskbar";
 import { useDesktopLayout } from "./use-desktop-layout";
@@ -25,6 +27,14 @@ export function DesktopPage() {
   const [state, dispatch] = useReducer(desktopReducer, emptyDesktop);
   const [launcherOpen, setLauncherOpen] = useState(false);
   const [search, setSearch] = useState("");
+  /** A window asked to close while it holds unsaved edits: the question stays until answered. */
+  const [closing, setClosing] = useState<string | null>(null);
+  const unsaved = useAllUnsaved();
+  const editsIn = (id: string) => unsaved.filter((e) => e.windowId === id);
+  const close = (id: string) => {
+    setClosing(null);
+    dispatch({ type: "close", id });
+  };
   const area = useRef<HTMLDivElement>(null);
   const viewport = useCallback(
     (): Viewport => ({
@@ -136,7 +146,7 @@ export function DesktopPage() {
               onFocus={() => state.focused !== w.id && dispatch({ type: "focus", id: w.id })}
               onMinimize={() => dispatch({ type: "minimize", id: w.id })}
               onToggleMaximize={() => dispatch({ type: "toggle-maximize", id: w.id })}
-              onClose={() => dispatch({ type: "close", id: w.id })}
+              onClose={() => (editsIn(w.id).length > 0 ? setClosing(w.id) : close(w.id))}
               onNewWindow={app && !app.singleton ? () => launch(app, true) : undefined}
               onGeometry={(g) => dispatch({ type: "resize", id: w.id, ...g, viewport: viewport() })}
             >
@@ -148,6 +158,14 @@ export function DesktopPage() {
               ) : (
                 <p className="p-4 text-sm text-muted-foreground">This app is not available.</p>
               )}
+              {closing === w.id ? (
+                <CloseWindowQuestion
+                  title={app?.title ?? w.app}
+                  edits={editsIn(w.id)}
+                  onStay={() => setClosing(null)}
+                  onClose={() => close(w.id)}
+                />
+              ) : null}
             </AppWindow>
           );
         })}

@@ -4,10 +4,10 @@ import { Link } from "react-router";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { ResizeHandle } from "../../components/ui/resize-handle";
 import { Spinner } from "../../components/ui/spinner";
-import { UnsavedChangesGuard } from "../../components/unsaved-changes-guard";
 import { cn } from "../../lib/cn";
 import { choiceKey, choiceLabel, modelChoices, parseChoice } from "../../lib/model-choice";
 import { useProviders } from "../../lib/resources/providers";
+import { useUnsavedChanges } from "../../lib/unsaved-changes";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { TerminalView } from "../terminal";
 import { AssistantPanel } from "./assistant-panel";
@@ -160,17 +160,16 @@ export function IdePage() {
     </button>
   );
 
+  useUnsavedChanges(
+    modified.length > 0,
+    modified.length === 1
+      ? `Your changes to ${modified[0]?.name} are`
+      : `Your changes to ${modified.length} files are`,
+  );
+
   return (
     <div className="flex h-dvh flex-col bg-background text-foreground">
       <title>Neuro IDE · NeuroOS</title>
-      <UnsavedChangesGuard
-        unsaved={modified.length > 0}
-        what={
-          modified.length === 1
-            ? `Your changes to ${modified[0]?.name} are`
-            : `Your changes to ${modified.length} files are`
-        }
-      />
       <header className="flex flex-wrap items-center gap-2 border-b border-border px-2 py-1.5">
         <Link to="/dashboard" className={buttonClasses("ghost", "sm")}>
           <ArrowLeft aria-hidden="true" /> Back

@@ -61,6 +61,10 @@ export function PromptCanvasPage() {
   const variables = useMemo(() => promptVariables(content), [content]);
   const selected = prompts.find((p) => p.id === selectedId) ?? null;
   const running = slots.some((slot) => slot.status === "running");
+  /** The canvas differs from the saved prompt (or holds a new one): Save keeps it. */
+  const edited = selected
+    ? content !== selected.content || title.trim() !== selected.title
+    : content.trim() !== "";
   const id = useId();
 
   const select = (prompt: SavedPrompt | null) => {
@@ -155,7 +159,16 @@ export function PromptCanvasPage() {
   };
 
   return (
-    <AppScreen title="PromptCanvas" document={library} defaultTitle="Prompts" setup={ai.notice}>
+    <AppScreen
+      title="PromptCanvas"
+      document={library}
+      defaultTitle="Prompts"
+      setup={ai.notice}
+      draft={{
+        unsaved: edited,
+        what: `Your changes to the prompt “${title.trim() || DEFAULT_PROMPT_TITLE}” are`,
+      }}
+    >
       <div className="grid gap-4 md:grid-cols-[16rem_minmax(0,1fr)]">
         <div className="grid content-start gap-2">
           <Button variant="outline" onClick={() => select(null)}>

@@ -16,6 +16,7 @@ import { errorMessage, HttpError } from "../../lib/api";
 import { focusFirstInvalid } from "../../lib/form-validation";
 import { useProviders } from "../../lib/resources/providers";
 import { useSaveSettings, useSettings } from "../../lib/resources/settings";
+import { useUnsavedChanges } from "../../lib/unsaved-changes";
 import { AccessibilitySettingsPanel } from "../neuro-equality";
 import { AccessTokensSection } from "./access-tokens-section";
 import { EmailSection } from "./email-section";
@@ -163,6 +164,10 @@ function SettingsForm({ settings }: { settings: UserSettings }) {
   }
 
   const defaultInfo = info(draft.defaultProvider);
+  useUnsavedChanges(
+    !save.isPending && JSON.stringify(draft) !== JSON.stringify(draftFrom(settings)),
+    "Your changes to the settings are",
+  );
 
   return (
     <form noValidate onSubmit={handleSubmit} className="grid gap-6">

@@ -86,6 +86,7 @@ export function CalendarPage() {
     >
       <SyncLine
         status={doc.status}
+        title="Calendar"
         message={doc.message}
         onKeepMine={doc.keepMine}
         onTakeTheirs={doc.takeTheirs}

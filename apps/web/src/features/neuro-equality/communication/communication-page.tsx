@@ -149,6 +149,7 @@ export function CommunicationPage() {
         )}
         <SyncLine
           status={board.status}
+          title="Communication board"
           message={board.message}
           onKeepMine={board.keepMine}
           onTakeTheirs={board.takeTheirs}

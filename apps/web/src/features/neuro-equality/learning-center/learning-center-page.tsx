@@ -78,6 +78,7 @@ export function LearningCenterPage() {
     <NeuroToolFrame title="Learning Center" description="Short lessons, quizzes and practice at your pace.">
       <SyncLine
         status={doc.status}
+        title="Learning progress"
         message={doc.message}
         onKeepMine={doc.keepMine}
         onTakeTheirs={doc.takeTheirs}

@@ -66,6 +66,7 @@ export function OrganizerPage() {
     >
       <SyncLine
         status={doc.status}
+        title="Tasks"
         message={doc.message}
         onKeepMine={doc.keepMine}
         onTakeTheirs={doc.takeTheirs}
