@@ -6,6 +6,23 @@ export interface SyncMeta {
   version: number;
   /** Local edits the server has not acknowledged. */
   dirty: boolean;
+  /**
+   * The server's copy at `version` (what the local edits started from), for merging them with a
+   * newer one; absent for a document too large to keep twice.
+   */
+  base?: { title: string; content: unknown };
+  /** The last save sent that got no answer: the server may have stored it (a later 409 tells). */
+  unanswered?: { title: string; content: unknown };
+}
+
+/** Documents up to this size (as JSON) keep their base copy on the device for merging. */
+const BASE_MAX_CHARS = 256 * 1024;
+
+/** The base to keep for a stored copy, or none when it is too large. */
+export function baseOf(doc: { title: string; content: unknown }): SyncMeta["base"] {
+  return JSON.stringify(doc.content).length + doc.title.length <= BASE_MAX_CHARS
+    ? { title: doc.title, content: doc.content }
+    : undefined;
 }
 
 export interface LocalKeys {

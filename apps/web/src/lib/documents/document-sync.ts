@@ -2,7 +2,8 @@ import type { AppDocument, AppDocumentSummary } from "@neuroos/contracts";
 import { HttpError } from "../api";
 import { documentApi } from "../resources/documents";
 import { createStore } from "../store";
-import { DocumentLocal, type LocalKeys, type SyncMeta } from "./document-local";
+import { baseOf, DocumentLocal, type LocalKeys, type SyncMeta } from "./document-local";
+import { mergeThree, sameJson } from "./merge";
 
 export type SyncStatus = "loading" | "saved" | "saving" | "unsaved" | "offline" | "conflict" | "error";
 
@@ -216,7 +217,7 @@ export class DocumentSync<T> {
     try {
       const doc = await documentApi.get(this.meta.id);
       if (keep === "theirs") return this.adopt(doc);
-      this.meta = { ...this.meta, version: doc.version, dirty: true };
+      this.meta = { ...this.meta, version: doc.version, dirty: true, base: baseOf(doc) };
       this.local.writeMeta(this.meta);
       this.settle("unsaved");
       await this.save();
@@ -233,7 +234,7 @@ export class DocumentSync<T> {
       const doc = this.meta.id
         ? await documentApi.update(this.meta.id, this.meta.version, title, content, keepalive)
         : await documentApi.create(this.options.kind, title, content, keepalive);
-      this.meta = { id: doc.id, version: doc.version, dirty: this.edits !== edits };
+      this.meta = { id: doc.id, version: doc.version, dirty: this.edits !== edits, base: baseOf(doc) };
       this.local.writeMeta(this.meta);
       this.state.set((s) => ({ ...s, id: doc.id }));
       this.listed(doc);
@@ -244,13 +245,13 @@ export class DocumentSync<T> {
         this.timer = setTimeout(() => void this.save(), 0);
       } else this.settle("saved");
     } catch (err) {
-      this.failed(err);
+      this.failed(err, { title, content });
     }
   }
 
-  private failed(err: unknown): void {
+  private failed(err: unknown, sent?: { title: string; content: unknown }): void {
     if (err instanceof HttpError && err.status === 409) {
-      this.settle("conflict", CONFLICT_MESSAGE);
+      if (!this.mergeWith(err.current)) this.settle("conflict", CONFLICT_MESSAGE);
       return;
     }
     if (err instanceof HttpError && err.status === 404 && this.meta.id) {
@@ -264,6 +265,10 @@ export class DocumentSync<T> {
       return;
     }
     // The server cannot be reached (or failed): kept here, tried again.
+    if (sent) {
+      this.meta = { ...this.meta, unanswered: baseOf(sent) };
+      this.local.writeMeta(this.meta);
+    }
     this.settle("offline", OFFLINE_MESSAGE);
     if (this.disposed) return;
     if (this.timer) clearTimeout(this.timer);
@@ -271,6 +276,36 @@ export class DocumentSync<T> {
       () => void (this.meta.dirty ? this.save() : this.load()),
       this.options.retryMs ?? 5000,
     );
+  }
+
+  /**
+   * A save refused because the server's copy moved on (`current`, from the 409): the local edits
+   * and the server's are combined when they do not overlap (other fields, items, lines), and the
+   * result is saved on the server's version. False when they overlap: the person decides.
+   */
+  private mergeWith(current: unknown): boolean {
+    const theirs = current as AppDocument | undefined;
+    if (typeof theirs?.version !== "number" || theirs.id !== this.meta.id) return false;
+    const stored = { title: theirs.title, content: theirs.content };
+    // What the server moved on to may be this device's own save whose answer was lost.
+    const { unanswered } = this.meta;
+    const base = unanswered && sameJson(unanswered, stored) ? stored : this.meta.base;
+    if (!base) return false;
+    const { title, content } = this.state.get();
+    const result = mergeThree(base, { title, content: content as unknown }, stored);
+    if (!result) return false;
+    // The same edits are stored already (a save whose answer was lost): nothing to send.
+    if (sameJson(result.merged, stored)) {
+      this.adopt(theirs);
+      return true;
+    }
+    this.meta = { id: theirs.id, version: theirs.version, dirty: true, base: baseOf(theirs) };
+    this.state.set((s) => ({ ...s, title: result.merged.title, content: result.merged.content as T }));
+    this.markDirty();
+    this.settle("unsaved");
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.save(), 0);
+    return true;
   }
 
   private othersWith(id: string | null): DocumentSync<unknown>[] {
@@ -282,7 +317,7 @@ export class DocumentSync<T> {
   }
 
   private adopt(doc: AppDocument): void {
-    this.meta = { id: doc.id, version: doc.version, dirty: false };
+    this.meta = { id: doc.id, version: doc.version, dirty: false, base: baseOf(doc) };
     this.local.writeMeta(this.meta);
     const content = doc.content as T;
     this.state.set((s) => ({ ...s, id: doc.id, title: doc.title, content, status: "saved", message: null }));

@@ -1,0 +1,55 @@
+import { expect, type Page } from "@playwright/test";
+import { openApp, serverDocument, syncStatus } from "./support/apps";
+import { test } from "./support/with-provider";
+
+/** An app document edited on two devices, or saved while answers were lost: merged, not a conflict. */
+test.describe.configure({ timeout: 90_000 });
+
+const LINES = "one\ntwo\nthree\nfour\nfive";
+const note = (page: Page) => page.getByLabel("Note", { exact: true });
+const conflict = (page: Page) => page.getByRole("alert").filter({ hasText: "changed elsewhere" });
+
+test("changes to different lines made here and on another device are merged without asking", async ({
+  page,
+}) => {
+  await openApp(page, "notes-pad", "NotesPad");
+  await note(page).fill(LINES);
+  await expect(syncStatus(page)).toHaveText("Saved");
+  const stored = await serverDocument(page, "notes");
+  const other = await page.request.put(`/api/documents/${stored.id}`, {
+    data: { version: stored.version, content: LINES.replace("five", "five (other device)") },
+  });
+  expect(other.ok()).toBe(true);
+
+  await note(page).fill(LINES.replace("one", "one (here)"));
+  await expect(syncStatus(page)).toHaveText("Saved");
+  const merged = "one (here)\ntwo\nthree\nfour\nfive (other device)";
+  await expect(note(page)).toHaveValue(merged);
+  await expect(conflict(page)).toHaveCount(0);
+  expect((await serverDocument(page, "notes"))?.content).toBe(merged);
+});
+
+test("a save whose answer was lost (the server stored it) is no conflict after a reload", async ({
+  page,
+}) => {
+  await openApp(page, "notes-pad", "NotesPad");
+  await note(page).fill("first");
+  await expect(syncStatus(page)).toHaveText("Saved");
+  // The network drops every answer: the saves arrive, the page never hears back.
+  await page.route("**/api/documents/*", async (route) => {
+    if (route.request().method() !== "PUT") return route.continue();
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await note(page).fill("written while the answers were lost");
+  await expect(syncStatus(page)).toContainText("Not saved yet");
+  expect((await serverDocument(page, "notes"))?.content).toBe("written while the answers were lost");
+
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  // The edit is not known to be on the server: the page asks before it reloads.
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(syncStatus(page)).toHaveText("Saved");
+  await expect(note(page)).toHaveValue("written while the answers were lost");
+  await expect(conflict(page)).toHaveCount(0);
+});
