@@ -53,3 +53,25 @@ test("a save whose answer was lost (the server stored it) is no conflict after a
   await expect(note(page)).toHaveValue("written while the answers were lost");
   await expect(conflict(page)).toHaveCount(0);
 });
+
+test("two tabs on one document: a save in one shows in the other at once, both ways", async ({
+  page,
+  context,
+}) => {
+  await openApp(page, "notes-pad", "NotesPad");
+  await note(page).fill("from tab A");
+  await expect(syncStatus(page)).toHaveText("Saved");
+  const other = await context.newPage();
+  await other.goto("/dashboard/apps/notes-pad");
+  await expect(note(other)).toHaveValue("from tab A");
+  await expect(syncStatus(other)).toHaveText("Saved");
+
+  await note(page).fill("from tab A, edited");
+  await expect(syncStatus(page)).toHaveText("Saved");
+  await expect(note(other)).toHaveValue("from tab A, edited");
+  await note(other).fill("from tab B");
+  await expect(syncStatus(other)).toHaveText("Saved");
+  await expect(note(page)).toHaveValue("from tab B");
+  await expect(conflict(page)).toHaveCount(0);
+  await expect(conflict(other)).toHaveCount(0);
+});

@@ -243,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(llmRoutes, { db: database.db, llm });
   await app.register(actionRoutes, { db: database.db, gateway: llm.gateway });
   const documents = new DocumentService(database.db);
-  await app.register(documentRoutes, { db: database.db, documents });
+  await app.register(documentRoutes, { db: database.db, bus, documents });
   const jobs = new JobPool(); // heavy work on a person's input (exports): worker threads, bounded
   app.addHook("onClose", () => jobs.close());
   await app.register(exportRoutes, { db: database.db, jobs });

@@ -160,6 +160,13 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
   }),
   /** Files of the workspace changed (a write, upload, move, delete, or code that ran). */
   z.object({ type: z.literal("files_changed"), paths: z.array(z.string()) }),
+  /** One of the person's app documents was stored (its new version) or deleted (null). */
+  z.object({
+    type: z.literal("document_changed"),
+    documentId: z.string(),
+    kind: z.string(),
+    version: z.number().int().nullable(),
+  }),
   /** The server's measurements (the history on metrics_watch, then one per sample). */
   z.object({ type: z.literal("system_metrics"), samples: z.array(metricsSampleSchema) }),
   /** An action written to the execution log (code run, command, file operation, model call). */

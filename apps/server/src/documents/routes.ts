@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { parse } from "../http/errors";
+import type { EventBus } from "../live/bus";
 import type { DocumentService } from "./service";
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
@@ -18,9 +19,17 @@ type WithNamespace = FastifyRequest<{ Params: { namespace: string } }>;
 /** The apps' documents and preferences, each person's own. */
 export async function documentRoutes(
   app: FastifyInstance,
-  deps: { db: Db; documents: DocumentService },
+  deps: { db: Db; bus: EventBus; documents: DocumentService },
 ): Promise<void> {
   const { documents } = deps;
+  /** Other tabs and devices with the document open take the new version (or see it gone). */
+  const told = (userId: string, doc: { id: string; kind: string; version: number | null }) =>
+    deps.bus.publish(userId, {
+      type: "document_changed",
+      documentId: doc.id,
+      kind: doc.kind,
+      version: doc.version,
+    });
   app.addHook("onRequest", requireSession(deps.db));
   const userId = (request: FastifyRequest) => request.user?.id ?? "";
 
@@ -30,14 +39,20 @@ export async function documentRoutes(
   });
   app.post("/api/documents", async (request, reply) => {
     const input = parse(createDocumentSchema, request.body);
-    return reply.status(201).send(await documents.create(userId(request), input));
+    const created = await documents.create(userId(request), input);
+    told(userId(request), created);
+    return reply.status(201).send(created);
   });
   app.get("/api/documents/:id", async (request: WithId) => documents.get(userId(request), request.params.id));
-  app.put("/api/documents/:id", async (request: WithId) =>
-    documents.update(userId(request), request.params.id, parse(updateDocumentSchema, request.body)),
-  );
+  app.put("/api/documents/:id", async (request: WithId) => {
+    const input = parse(updateDocumentSchema, request.body);
+    const updated = await documents.update(userId(request), request.params.id, input);
+    told(userId(request), updated);
+    return updated;
+  });
   app.delete("/api/documents/:id", async (request: WithId, reply) => {
-    await documents.remove(userId(request), request.params.id);
+    const removed = await documents.remove(userId(request), request.params.id);
+    told(userId(request), { ...removed, version: null });
     return reply.status(204).send();
   });
 

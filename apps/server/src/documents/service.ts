@@ -131,13 +131,15 @@ export class DocumentService {
     return toDocument(row);
   }
 
-  async remove(userId: string, id: string): Promise<void> {
+  /** Deletes one of the person's documents; answers which one (its id and kind). */
+  async remove(userId: string, id: string): Promise<{ id: string; kind: string }> {
     if (!isUuid(id)) throw notFound("Document");
-    const rows = await this.db
+    const [row] = await this.db
       .delete(documents)
       .where(and(eq(documents.id, id), eq(documents.userId, userId)))
-      .returning({ id: documents.id });
-    if (rows.length === 0) throw notFound("Document");
+      .returning({ id: documents.id, kind: documents.kind });
+    if (!row) throw notFound("Document");
+    return row;
   }
 
   async preference(userId: string, namespace: string): Promise<Preference> {

@@ -211,6 +211,29 @@ export class DocumentSync<T> {
     return this.saving;
   }
 
+  /**
+   * Another tab or device stored (or deleted) one of this app's documents: the list follows, and
+   * the open one, when it has no edits of its own here, takes the new version at once (with edits
+   * pending, their save merges with it).
+   */
+  async changedElsewhere(change: {
+    documentId: string;
+    kind: string;
+    version: number | null;
+  }): Promise<void> {
+    if (change.kind !== this.options.kind || this.disposed) return;
+    try {
+      await this.refreshList();
+      const open = change.documentId === this.meta.id;
+      if (!open || change.version === null || change.version <= this.meta.version) return;
+      if (this.meta.dirty || this.saving || this.state.get().status === "conflict") return;
+      const doc = await documentApi.get(change.documentId);
+      if (!this.meta.dirty && !this.saving && doc.version > this.meta.version) this.adopt(doc);
+    } catch {
+      // Not reachable now: the next save or load catches up.
+    }
+  }
+
   /** After a conflict: keep the local copy (it replaces the server's) or take the server's. */
   async resolve(keep: "mine" | "theirs"): Promise<void> {
     if (!this.meta.id) return;

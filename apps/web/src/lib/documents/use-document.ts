@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useLiveChannel } from "../live/live-context";
 import { useStore } from "../store";
 import { type DocumentOptions, type DocumentState, DocumentSync } from "./document-sync";
 
@@ -10,10 +11,19 @@ const whole = <T>(state: DocumentState<T>) => state;
  */
 export function useDocument<T>(options: DocumentOptions<T>) {
   const [sync] = useState(() => new DocumentSync(options));
+  const channel = useLiveChannel();
   useEffect(() => {
     sync.start();
     return () => sync.stop();
   }, [sync]);
+  // Other tabs and devices: their saves reach this copy live.
+  useEffect(
+    () =>
+      channel?.onFrame((frame) => {
+        if (frame.type === "document_changed") void sync.changedElsewhere(frame);
+      }),
+    [channel, sync],
+  );
   const state = useStore(sync.state, whole<T>);
   return {
     ...state,
