@@ -9,20 +9,26 @@ const LINES = "one\ntwo\nthree\nfour\nfive";
 const note = (page: Page) => page.getByLabel("Note", { exact: true });
 const conflict = (page: Page) => page.getByRole("alert").filter({ hasText: "changed elsewhere" });
 
-test("changes to different lines made here and on another device are merged without asking", async ({
+test("changes to different lines made here (offline) and on another device are merged without asking", async ({
   page,
 }) => {
   await openApp(page, "notes-pad", "NotesPad");
   await note(page).fill(LINES);
   await expect(syncStatus(page)).toHaveText("Saved");
+  // This device is cut off while it edits the first line; another one edits the last.
+  await page.route("**/api/documents/*", (route) =>
+    route.request().method() === "PUT" ? route.abort("connectionreset") : route.continue(),
+  );
+  await note(page).fill(LINES.replace("one", "one (here)"));
+  await expect(syncStatus(page)).toContainText("Not saved yet");
   const stored = await serverDocument(page, "notes");
   const other = await page.request.put(`/api/documents/${stored.id}`, {
     data: { version: stored.version, content: LINES.replace("five", "five (other device)") },
   });
   expect(other.ok()).toBe(true);
 
-  await note(page).fill(LINES.replace("one", "one (here)"));
-  await expect(syncStatus(page)).toHaveText("Saved");
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await expect(syncStatus(page)).toHaveText("Saved", { timeout: 20_000 });
   const merged = "one (here)\ntwo\nthree\nfour\nfive (other device)";
   await expect(note(page)).toHaveValue(merged);
   await expect(conflict(page)).toHaveCount(0);

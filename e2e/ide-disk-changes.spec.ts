@@ -32,7 +32,7 @@ test("the terminal appends to the file I am editing: I am told before I save, an
   await page.keyboard.type("// mine\n");
 
   await page.getByRole("tab", { name: "Terminal" }).click();
-  await expect(page.getByTestId("terminal-status")).toHaveText("Connected", { timeout: 15_000 });
+  await expect(page.getByTestId("terminal-status")).toHaveText(/^Connected/, { timeout: 15_000 });
   await page.locator(".xterm-helper-textarea").focus();
   await page.keyboard.type("echo '// from the terminal' >> ~/src/calc.ts && echo appended\n");
   await expect(page.locator(".xterm-rows")).toContainText("appended", { timeout: 15_000 });

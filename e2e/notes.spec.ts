@@ -84,28 +84,43 @@ test("edited while the server is down: kept on the device, and the edit arrives 
   expect((await serverNote(page))?.content).toBe("written offline");
 });
 
-test("the server copy moved on: a clear conflict, then keep mine or load the latest", async ({ page }) => {
+test("the same words changed here (saves not getting through) and elsewhere: a clear conflict, then keep mine or load the latest", async ({
+  page,
+}) => {
   const ui = await openNotes(page);
   await ui.note.fill("mine v1");
   await expect(ui.status).toHaveText("Saved");
   const theirs = await serverNote(page);
-  const moved = await page.request.put(`/api/documents/${theirs.id}`, {
-    data: { version: theirs.version, title: theirs.title, content: "from another tab" },
-  });
-  expect(moved.ok()).toBe(true);
-
-  await ui.note.fill("mine v2");
   const conflict = page.getByRole("alert").filter({ hasText: "changed elsewhere" });
-  await expect(conflict).toBeVisible();
+  /** This tab's saves fail while `change` stores another copy; then they get through again. */
+  const elsewhereMeanwhile = async (mine: string, change: () => Promise<void>) => {
+    await page.route("**/api/documents/*", (route) =>
+      route.request().method() === "PUT" ? route.abort("connectionreset") : route.continue(),
+    );
+    await ui.note.fill(mine);
+    await expect(ui.status).toContainText("Not saved yet");
+    await change();
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await expect(conflict).toBeVisible({ timeout: 20_000 });
+  };
+
+  await elsewhereMeanwhile("mine v2", async () => {
+    const moved = await page.request.put(`/api/documents/${theirs.id}`, {
+      data: { version: theirs.version, title: theirs.title, content: "from another tab" },
+    });
+    expect(moved.ok()).toBe(true);
+  });
+  await expect(ui.note).toHaveValue("mine v2");
   await conflict.getByRole("button", { name: "Load the latest" }).click();
   await expect(ui.note).toHaveValue("from another tab");
   await expect(ui.status).toHaveText("Saved");
 
-  const again = await page.request.put(`/api/documents/${theirs.id}`, {
-    data: { version: theirs.version + 1, content: "moved again" },
+  await elsewhereMeanwhile("mine wins", async () => {
+    const again = await page.request.put(`/api/documents/${theirs.id}`, {
+      data: { version: theirs.version + 1, content: "moved again" },
+    });
+    expect(again.ok()).toBe(true);
   });
-  expect(again.ok()).toBe(true);
-  await ui.note.fill("mine wins");
   await conflict.getByRole("button", { name: "Keep mine" }).click();
   await expect(ui.status).toHaveText("Saved");
   expect((await serverNote(page))?.content).toBe("mine wins");
