@@ -21,6 +21,7 @@ import { LiveWork } from "./cluster/live-work";
 import type { Database } from "./db/client";
 import { documentRoutes } from "./documents/routes";
 import { DocumentService } from "./documents/service";
+import { restoreDocument } from "./documents/trash";
 import type { Env } from "./env";
 import { registerExecutionFrames } from "./executions/frames";
 import { ExecutionService } from "./executions/service";
@@ -72,6 +73,8 @@ import { ModuleRegistry } from "./system/modules";
 import { systemRoutes } from "./system/routes";
 import { TerminalManager } from "./terminal/manager";
 import { terminalRoutes } from "./terminal/routes";
+import { trashRoutes } from "./trash/routes";
+import { TrashService } from "./trash/service";
 import type { DownloadableEmbedding } from "./vector/model-downloads";
 import { mountVectorSearch } from "./vector/mount";
 import { defaultWebDist, webRoutes } from "./web/static";
@@ -244,6 +247,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(actionRoutes, { db: database.db, gateway: llm.gateway });
   const documents = new DocumentService(database.db);
   await app.register(documentRoutes, { db: database.db, bus, documents });
+  const trash = new TrashService(database.db, { document: restoreDocument });
+  await app.register(trashRoutes, { db: database.db, bus, trash });
   const jobs = new JobPool(); // heavy work on a person's input (exports): worker threads, bounded
   app.addHook("onClose", () => jobs.close());
   await app.register(exportRoutes, { db: database.db, jobs });

@@ -28,5 +28,6 @@ export * from "./sandbox";
 export * from "./settings";
 export * from "./symbols";
 export * from "./terminal";
+export * from "./trash";
 export * from "./vector";
 export * from "./version";

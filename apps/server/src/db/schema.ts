@@ -370,3 +370,4 @@ export const marketplaceEntries = pgTable(
 export * from "./account-schema";
 export * from "./cluster-schema";
 export * from "./search-schema";
+export * from "./trash-schema";

@@ -7,16 +7,18 @@ import {
   PREFERENCE_MAX_BYTES,
   PREFERENCES_MAX_PER_ACCOUNT,
   type Preference,
+  TRASH_KEEP_DAYS,
   type updateDocumentSchema,
 } from "@neuroos/contracts";
-import { and, count, desc, eq, ne, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, gt, ne, sql, sum } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { lockPerson } from "../db/locks";
-import { documents, userPreferences } from "../db/schema";
+import { documents, trashItems, userPreferences } from "../db/schema";
 import { storableJson, storableText } from "../db/storable";
 import { AppError, conflictWith, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
+import { trashDocument } from "./trash";
 
 type Row = typeof documents.$inferSelect;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -57,8 +59,21 @@ async function holdRoom(tx: Tx, userId: string, sizeBytes: number, except?: stri
     .select({ bytes: sum(documents.sizeBytes) })
     .from(documents)
     .where(mine);
-  if (Number(held?.bytes ?? 0) + sizeBytes > DOCUMENTS_MAX_BYTES_PER_ACCOUNT)
-    throw tooLarge(`Your documents are full (${kB(DOCUMENTS_MAX_BYTES_PER_ACCOUNT)}): delete some first`);
+  // Documents in the trash still count until they are gone for good.
+  const [trashed] = await tx
+    .select({ bytes: sum(trashItems.sizeBytes) })
+    .from(trashItems)
+    .where(
+      and(
+        eq(trashItems.userId, userId),
+        eq(trashItems.type, "document"),
+        gt(trashItems.deletedAt, sql`now() - make_interval(days => ${TRASH_KEEP_DAYS})`),
+      ),
+    );
+  if (Number(held?.bytes ?? 0) + Number(trashed?.bytes ?? 0) + sizeBytes > DOCUMENTS_MAX_BYTES_PER_ACCOUNT)
+    throw tooLarge(
+      `Your documents are full (${kB(DOCUMENTS_MAX_BYTES_PER_ACCOUNT)}, the trash included): delete some, or empty the trash, first`,
+    );
 }
 
 /** The apps' data: each person's documents (by kind, versioned) and preferences (by namespace). */
@@ -131,15 +146,14 @@ export class DocumentService {
     return toDocument(row);
   }
 
-  /** Deletes one of the person's documents; answers which one (its id and kind). */
+  /** Moves one of the person's documents to their trash; answers which one (its id and kind). */
   async remove(userId: string, id: string): Promise<{ id: string; kind: string }> {
-    if (!isUuid(id)) throw notFound("Document");
-    const [row] = await this.db
-      .delete(documents)
-      .where(and(eq(documents.id, id), eq(documents.userId, userId)))
-      .returning({ id: documents.id, kind: documents.kind });
-    if (!row) throw notFound("Document");
-    return row;
+    return this.db.transaction(async (tx) => {
+      await lockPerson(tx, userId);
+      const row = await this.own(tx, userId, id, true);
+      await trashDocument(tx, row);
+      return { id: row.id, kind: row.kind };
+    });
   }
 
   async preference(userId: string, namespace: string): Promise<Preference> {

@@ -47,6 +47,15 @@ function ToastList() {
             {t.description}
           </ToastPrimitive.Description>
         ) : null}
+        {t.action ? (
+          <ToastPrimitive.Action
+            altText={`${t.action.label}: ${t.title}`}
+            onClick={t.action.run}
+            className="justify-self-start rounded-md border border-current px-2 py-1 text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            {t.action.label}
+          </ToastPrimitive.Action>
+        ) : null}
       </div>
       <ToastPrimitive.Close
         aria-label="Close notification"

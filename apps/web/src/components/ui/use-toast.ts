@@ -9,6 +9,8 @@ export interface ToastMessage {
   title: string;
   description?: string;
   variant?: "default" | "destructive";
+  /** One action on the toast (Undo after a delete): its label and what it does. */
+  action?: { label: string; run: () => void };
   open: boolean;
 }
 

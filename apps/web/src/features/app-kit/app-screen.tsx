@@ -18,6 +18,7 @@ interface DocumentControls {
   open: (id: string) => Promise<boolean>;
   create: () => Promise<boolean>;
   remove: (id: string) => Promise<void>;
+  restore: (id: string) => Promise<boolean>;
   keepMine: () => void;
   takeTheirs: () => void;
 }
@@ -70,6 +71,7 @@ export function AppScreen({
           onOpen={doc.open}
           onCreate={doc.create}
           onRemove={doc.remove}
+          onRestore={doc.restore}
         />
       ) : null}
       {setup}

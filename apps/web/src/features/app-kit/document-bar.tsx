@@ -18,6 +18,7 @@ export function DocumentBar({
   onOpen,
   onCreate,
   onRemove,
+  onRestore,
 }: {
   /** What a document is called in this app: 'note', 'document', 'sheet', 'plan'. */
   noun: string;
@@ -27,6 +28,8 @@ export function DocumentBar({
   onOpen: (id: string) => Promise<boolean>;
   onCreate: () => Promise<boolean>;
   onRemove: (id: string) => Promise<void>;
+  /** Takes a deleted one back from the trash (the toast's Undo). */
+  onRestore: (id: string) => Promise<boolean>;
 }) {
   const selectId = useId();
   const [confirming, setConfirming] = useState(false);
@@ -39,12 +42,28 @@ export function DocumentBar({
   };
   const remove = async () => {
     if (!openId) return;
+    const id = openId;
+    const name = open?.title || defaultTitle;
     setDeleting(true);
     setDeleteError(null);
     try {
-      await onRemove(openId);
+      await onRemove(id);
       setConfirming(false);
-      toast({ title: "Deleted", description: `${open?.title || defaultTitle} was deleted.` });
+      const undo = () =>
+        void onRestore(id).then(
+          () => toast({ title: "Restored", description: `${name} is back.` }),
+          (err) =>
+            toast({
+              variant: "destructive",
+              title: "Not restored",
+              description: errorMessage(err, `${name} could not be restored. It is in the trash in Files.`),
+            }),
+        );
+      toast({
+        title: "Deleted",
+        description: `${name} was deleted. It stays in the trash for 30 days.`,
+        action: { label: "Undo", run: undo },
+      });
     } catch (err) {
       setDeleteError(errorMessage(err, `The ${noun} could not be deleted.`));
     } finally {

@@ -19,6 +19,7 @@ import {
   useFileStats,
 } from "../../lib/resources/files";
 import { EntryRow, type NameDialog, NameFormDialog, StatsLine } from "./file-entries";
+import { TrashSection } from "./trash-section";
 
 /** /dashboard/files: the user's workspace as a file manager. */
 export function FilesPage() {
@@ -208,6 +209,8 @@ export function FilesPage() {
           </ul>
         )}
       </Card>
+
+      <TrashSection />
 
       {nameDialog ? (
         <NameFormDialog

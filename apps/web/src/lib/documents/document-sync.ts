@@ -185,6 +185,13 @@ export class DocumentSync<T> {
     this.local.writeOpen(defaultTitle, emptyContent);
   }
 
+  /** Takes a document of this app back from the trash and opens it (Undo after a delete). */
+  async restore(id: string): Promise<boolean> {
+    await documentApi.restore(id);
+    await this.refreshList();
+    return this.open(id);
+  }
+
   edit(change: Partial<Pick<DocumentState<T>, "title" | "content">>): void {
     this.state.set((s) => ({ ...s, ...change, status: s.status === "conflict" ? "conflict" : "unsaved" }));
     // Another screen showing this document shows the edit at once (this one saves it).

@@ -33,6 +33,7 @@ export function useDocument<T>(options: DocumentOptions<T>) {
     open: (id: string) => sync.open(id),
     create: () => sync.create(),
     remove: (id: string) => sync.remove(id),
+    restore: (id: string) => sync.restore(id),
     keepMine: () => sync.resolve("mine"),
     takeTheirs: () => sync.resolve("theirs"),
   };

@@ -17,7 +17,11 @@ export const documentApi = {
       { version, title, content },
       { keepalive },
     )) as AppDocument,
+  /** Moves the document to the trash (30 days; `restore` puts it back). */
   remove: async (id: string) => {
     await apiRequest("DELETE", `/api/documents/${encodeURIComponent(id)}`);
+  },
+  restore: async (id: string) => {
+    await apiRequest("POST", "/api/trash/restore", { type: "document", itemId: id });
   },
 };

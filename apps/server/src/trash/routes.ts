@@ -1,0 +1,37 @@
+import { restoreTrashSchema } from "@neuroos/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { requireSession } from "../auth/session";
+import type { Db } from "../db/client";
+import { parse } from "../http/errors";
+import type { EventBus } from "../live/bus";
+import type { TrashService } from "./service";
+
+type WithId = FastifyRequest<{ Params: { id: string } }>;
+
+/** The trash: list it, restore an item where it was, delete one for good, empty it. */
+export async function trashRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; bus: EventBus; trash: TrashService },
+): Promise<void> {
+  const { trash } = deps;
+  app.addHook("onRequest", requireSession(deps.db));
+  const userId = (request: FastifyRequest) => request.user?.id ?? "";
+
+  app.get("/api/trash", async (request) => trash.list(userId(request)));
+  app.post("/api/trash/restore", async (request) => {
+    const { item, version } = await trash.restore(userId(request), parse(restoreTrashSchema, request.body));
+    // Screens showing that app's documents take it back into their lists.
+    deps.bus.publish(userId(request), {
+      type: "document_changed",
+      documentId: item.itemId,
+      kind: item.kind,
+      version,
+    });
+    return item;
+  });
+  app.delete("/api/trash/:id", async (request: WithId, reply) => {
+    await trash.forget(userId(request), request.params.id);
+    return reply.status(204).send();
+  });
+  app.delete("/api/trash", async (request) => ({ deleted: await trash.empty(userId(request)) }));
+}
