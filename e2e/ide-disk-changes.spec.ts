@@ -55,7 +55,7 @@ test("the terminal appends to the file I am editing: I am told before I save, an
   await merge.getByRole("button", { name: "Save the merge (1 of 2 mine)" }).click();
   await expect(toasts(page).getByText("File saved")).toBeVisible();
   await expect(changed).toBeHidden();
-  expect(await onServer(page)).toBe(`// mine\n${START}// from the terminal\n`);
+  await expect.poll(() => onServer(page)).toBe(`// mine\n${START}// from the terminal\n`);
   await expect(ide.editor).toContainText("// from the terminal");
   await expect(ide.tab("calc.ts").getByRole("img", { name: "unsaved changes" })).toHaveCount(0);
 });
@@ -85,7 +85,7 @@ test("a save made on an older version (the change was not seen live) is refused,
   await changed.getByRole("button", { name: "Keep mine" }).click();
   await expect(toasts(page).getByText("File saved")).toBeVisible();
   await expect(changed).toBeHidden();
-  expect(await onServer(page)).toBe(`${START}// mine`);
+  await expect.poll(() => onServer(page)).toBe(`${START}// mine`);
 
   // Deleted elsewhere while edited: said so; saving mine again puts it back.
   await ide.editor.click();
@@ -96,5 +96,5 @@ test("a save made on an older version (the change was not seen live) is refused,
   await expect(gone).toBeVisible();
   await gone.getByRole("button", { name: "Save mine again" }).click();
   await expect(gone).toBeHidden();
-  expect(await onServer(page)).toBe(`${START}// mine again`);
+  await expect.poll(() => onServer(page)).toBe(`${START}// mine again`);
 });

@@ -25,8 +25,10 @@ export interface TerminalOptions {
   perUser: number;
 }
 
-/** Quiet after a command this long: it is taken as done (or waiting), and its writes are looked for. */
+/** Quiet after a command (or its output) this long: its writes are looked for. */
 const SETTLE_MS = 400;
+/** Looks for writes at most this often (each look walks the workspace). */
+const LOOK_GAP_MS = 2000;
 
 function sendFrame(socket: WebSocket | null, frame: TerminalServerFrame): void {
   if (socket && socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
@@ -52,8 +54,12 @@ export class TerminalSession {
     this.ended = resolve;
   });
   exited = false;
-  /** When the command being waited on was entered (Enter pressed), until its output goes quiet. */
-  private commandAt: number | null = null;
+  /**
+   * Since when writes have not been looked for: the first command's Enter, then each look. Output
+   * after a look (a command still at work after a pause) leads to another look from there.
+   */
+  private unlookedSince: number | null = null;
+  private lastLook = 0;
   private settleTimer: NodeJS.Timeout | undefined;
   private readonly settledListeners = new Set<(since: number) => void>();
 
@@ -69,7 +75,7 @@ export class TerminalSession {
     );
     term.onData((data) => {
       this.touch();
-      if (this.commandAt !== null) this.settleLater();
+      if (this.unlookedSince !== null) this.settleLater();
       this.newlines.push(data as unknown as Buffer);
       this.updateFlow();
     });
@@ -120,14 +126,14 @@ export class TerminalSession {
     this.term.write(data);
     this.touch();
     if (data.includes("\r") || data.includes("\n")) {
-      this.commandAt ??= Date.now();
+      this.unlookedSince ??= Date.now();
       this.settleLater();
     }
   }
 
   /**
-   * Calls `listener` once a command entered in the terminal has gone quiet (no output for
-   * SETTLE_MS), with the time it was entered: what it wrote can then be looked for.
+   * Calls `listener` when the terminal goes quiet (no output for SETTLE_MS) after a command was
+   * entered or printed more, with the time since which its writes were not looked for.
    */
   onCommandSettled(listener: (since: number) => void): () => void {
     this.settledListeners.add(listener);
@@ -136,11 +142,14 @@ export class TerminalSession {
 
   private settleLater(): void {
     clearTimeout(this.settleTimer);
+    const wait = Math.max(SETTLE_MS, this.lastLook + LOOK_GAP_MS - Date.now());
     this.settleTimer = setTimeout(() => {
-      const since = this.commandAt;
-      this.commandAt = null;
-      if (since !== null) for (const listener of this.settledListeners) listener(since);
-    }, SETTLE_MS);
+      const since = this.unlookedSince;
+      if (since === null) return;
+      this.lastLook = Date.now();
+      this.unlookedSince = this.lastLook;
+      for (const listener of this.settledListeners) listener(since);
+    }, wait);
   }
 
   resize(cols: number, rows: number): void {

@@ -119,18 +119,27 @@ describeWithSandbox("terminal over WebSocket", () => {
     await expect(open("?cols=0", { cookie, origin })).rejects.toThrow("HTTP 400");
   });
 
-  it("tells the live channel which files a command wrote once it goes quiet (an open editor can ask before a save)", async () => {
+  it("tells the live channel which files a command wrote once it goes quiet, also after a pause (an open editor can ask before a save)", async () => {
     const live = await LiveClient.connect(`${origin.replace("http", "ws")}/ws`, { cookie, origin });
     const term = await open();
     await term.frame("ready");
     await term.run("echo from-the-terminal >> ~/src/app.ts; echo appended", "appended");
     const told = await live.next((f) => f.type === "files_changed", 5000);
     expect(told.paths).toContain("/home/user/src/app.ts");
-    // A command that writes nothing tells nothing.
-    const seen = live.frames.length;
+
+    // A command that writes after a quiet second is looked at again when it prints.
+    let seen = live.frames.length;
+    const after = (f: Record<string, unknown>) =>
+      live.frames.indexOf(f) >= seen && f.type === "files_changed";
+    await term.run("sleep 1; echo late > ~/late.txt; echo done-late", "done-late");
+    expect((await live.next(after, 8000)).paths).toEqual(["/home/user/late.txt"]);
+
+    // A command that writes nothing tells nothing: the next notice names only the next write.
+    seen = live.frames.length;
     await term.run("echo $((40+2))", "42");
-    await new Promise((r) => setTimeout(r, 1200));
-    expect(live.frames.slice(seen).filter((f) => f.type === "files_changed")).toEqual([]);
+    await term.run("echo marker > ~/marker.txt; echo marked", "marked");
+    await live.next((f) => after(f) && (f.paths as string[]).includes("/home/user/marker.txt"), 8000);
+    expect(live.frames.filter(after).map((f) => f.paths)).toEqual([["/home/user/marker.txt"]]);
     live.socket.close();
     term.socket.send(Buffer.from("exit\n"), { binary: true });
     await term.closed;

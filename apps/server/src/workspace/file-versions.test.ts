@@ -100,6 +100,21 @@ describeEachDatabase("file versions (ETag and If-Match)", (db) => {
     expect(lost.json().error.current.content).toBe(onDisk());
   });
 
+  it("a file reached through a link inside the workspace saves on the version its read gave", async () => {
+    fs.symlinkSync("app.ts", path.join(root, "src/linked.ts"));
+    const url = `/api/files/content?path=${encodeURIComponent("/home/user/src/linked.ts")}`;
+    const linked = (await t.app.inject({ method: "GET", url, headers: { cookie } })).json() as {
+      version: string;
+    };
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: "/api/files/content",
+      headers: { cookie, "if-match": `"${linked.version}"` },
+      payload: { path: "/home/user/src/linked.ts", content: "through the link\n" },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+
   it("an If-Match that names no single version is a 400 and writes nothing", async () => {
     const before = onDisk();
     for (const header of ["*", "abc", '"a", "b"', '"bad version!"']) {

@@ -149,12 +149,6 @@ export async function openFile(root: string, input: string) {
 export const contentVersion = (data: Buffer) =>
   createHash("sha256").update(data).digest("base64url").slice(0, 22);
 
-/** The version of the regular file `name` in the folder, or null when there is none. */
-export async function versionAt(dirFd: number, name: string): Promise<string | null> {
-  const stat = await existingSize(dirFd, name);
-  return stat?.isFile() ? contentVersion(await fs.readFile(at(dirFd, name))) : null;
-}
-
 /** The current size of what `name` holds in the folder, if it is a file (0 otherwise). */
 export async function existingSize(dirFd: number, name: string): Promise<Stats | null> {
   return fs.lstat(at(dirFd, name)).catch(() => null);

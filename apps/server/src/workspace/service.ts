@@ -27,7 +27,6 @@ import {
   openFile,
   removePath,
   usage,
-  versionAt,
   writeTemp,
 } from "./ops";
 import { parseWorkspacePath, toWorkspacePath } from "./path-guard";
@@ -41,6 +40,16 @@ import type { WorkspaceVolumes } from "./volumes";
 export type Owner = Pick<User, "id" | "plan">;
 export type { UploadPart };
 export { formatBytes };
+
+/** The 409 for a write made on an older version: the file as it is now (null when gone). */
+function staleWrite(virtual: string, current: FileContent | null): AppError {
+  return conflictWith(
+    current
+      ? `${virtual} was changed elsewhere since you opened it; nothing was saved.`
+      : `${virtual} was deleted or moved elsewhere since you opened it; nothing was saved.`,
+    current,
+  );
+}
 
 const planName = { free: "Free", pro: "Pro" } as const;
 /** How long a save through the files API is remembered, so code ending later never trims it (terminals last hours). */
@@ -184,10 +193,7 @@ export class WorkspaceService {
     return openFile(await this.root(owner), input);
   }
 
-  /**
-   * Writes a text or base64 file. With `ifMatch` (the version it was read at) a file that changed
-   * since, or is gone, is refused with 409 and its current content (null when gone).
-   */
+  /** Writes a text or base64 file; with `ifMatch` (the version read), a changed or gone file is a 409. */
   async write(
     owner: Owner,
     input: z.output<typeof writeFileSchema>,
@@ -236,7 +242,11 @@ export class WorkspaceService {
       try {
         return await this.figures.locked(owner.id, this.walker(root), async (figure) => {
           const now = await existingSize(r.dir.fd, name);
-          if (stale?.(await versionAt(r.dir.fd, name))) throw await this.staleWrite(owner, r.virtual);
+          if (stale) {
+            // Read as a read reads it (links inside the workspace followed, a FIFO never waited on).
+            const current = await this.read(owner, r.virtual).catch(() => null);
+            if (stale(current?.version ?? null)) throw staleWrite(r.virtual, current);
+          }
           checkEntries(figure);
           refuse(now, this.roomFrom(owner, figure.bytes, credit(now)));
           await commitTemp(r.dir.fd, tmp, name, overwrite);
@@ -254,17 +264,6 @@ export class WorkspaceService {
         await fs.unlink(at(r.dir.fd, tmp)).catch(() => {});
       }
     });
-  }
-
-  /** The 409 for a write made on an older version: the file as it is now (null when gone). */
-  private async staleWrite(owner: Owner, virtual: string): Promise<AppError> {
-    const current = await this.read(owner, virtual).catch(() => null);
-    return conflictWith(
-      current
-        ? `${virtual} was changed elsewhere since you opened it; nothing was saved.`
-        : `${virtual} was deleted or moved elsewhere since you opened it; nothing was saved.`,
-      current,
-    );
   }
 
   /**

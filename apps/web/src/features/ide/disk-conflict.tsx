@@ -54,6 +54,8 @@ export function DiskConflict({
       </Button>
       {merging ? (
         <DiffReview
+          // The disk's copy changed again while comparing: the choices start over on the new one.
+          key={disk.version}
           fileName={file.name}
           before={disk.content}
           after={file.content}

@@ -330,6 +330,7 @@ export class DocumentSync<T> {
       return true;
     }
     this.meta = { id: theirs.id, version: theirs.version, dirty: true, base: baseOf(theirs) };
+    this.local.writeMeta(this.meta);
     this.state.set((s) => ({ ...s, title: result.merged.title, content: result.merged.content as T }));
     this.markDirty();
     this.settle("unsaved");
@@ -354,12 +355,14 @@ export class DocumentSync<T> {
     this.local.writeOpen(doc.title, content);
   }
 
+  /** Records an edit: the open copy on the device, and (once) that it is not on the server yet. */
   private markDirty(): void {
     this.edits += 1;
-    this.meta = { ...this.meta, dirty: true };
-    this.local.writeMeta(this.meta);
     const { title, content } = this.state.get();
     this.local.writeOpen(title, content);
+    if (this.meta.dirty) return; // the record (with its base copy) is not rewritten per keystroke
+    this.meta = { ...this.meta, dirty: true };
+    this.local.writeMeta(this.meta);
   }
 
   private settle(status: SyncStatus, message: string | null = null): void {

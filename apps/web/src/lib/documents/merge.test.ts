@@ -19,6 +19,21 @@ describe("three-way merge of a document", () => {
     expect(mergeThree(base, "one A\ntwo\nthree\nfour\nfive\n", "one B\ntwo\nthree\nfour\nfive\n")).toBeNull();
   });
 
+  it("never puts a change in the wrong place or twice: repeated lines and insertions at one place are overlaps", () => {
+    const shops = "Shop A\nmilk\neggs\n\nShop B\nmilk\neggs\n";
+    const mine = "Shop A\nmilk\ntea\neggs\n\nShop B\nmilk\neggs\n";
+    const theirs = "Shop A\nmilk\neggs (6)\n\nShop B\nmilk\neggs\n";
+    // My line goes between milk and eggs of shop A, next to their change: the person decides.
+    expect(mergeThree(shops, mine, theirs)).toBeNull();
+    const apart = "Shop A\nmilk\neggs\n\nShop B\nmilk\neggs (6)\n";
+    expect(mergeThree(shops, mine, apart)).toEqual({
+      merged: "Shop A\nmilk\ntea\neggs\n\nShop B\nmilk\neggs (6)\n",
+    });
+    // A lost save stored, then built on elsewhere: not merged into a doubled line.
+    expect(mergeThree("a\n", "a\nX\n", "a\nX\nY\n")).toBeNull();
+    expect(mergeThree("a\nb\n", "a\nb\nc", "a2\nb\nc")).toEqual({ merged: "a2\nb\nc" });
+  });
+
   it("combines changes to different fields of an object, recursively", () => {
     const base = { title: "Plan", settings: { color: "blue", size: 1 }, notes: "a" };
     const mine = { title: "Plan", settings: { color: "red", size: 1 }, notes: "a" };

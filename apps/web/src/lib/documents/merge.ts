@@ -1,4 +1,4 @@
-import { applyPatch, structuredPatch } from "diff";
+import { diffArrays } from "diff";
 
 /** Why a three-way merge gave up: both sides changed the same thing differently. */
 const OVERLAP = Symbol("overlap");
@@ -19,11 +19,68 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** Text changed on both sides: mine's line changes applied to theirs, when they touch other lines. */
+/** A text as lines, each with its line break (the last may have none). */
+const linesOf = (text: string): string[] => text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+
+/** One change of a text against base: base lines [start, end) become `lines`. */
+interface LineEdit {
+  start: number;
+  end: number;
+  lines: string[];
+}
+
+function lineEdits(base: string[], other: string[]): LineEdit[] {
+  const edits: LineEdit[] = [];
+  let at = 0;
+  let open: LineEdit | null = null;
+  for (const part of diffArrays(base, other)) {
+    if (!part.added && !part.removed) {
+      open = null;
+      at += part.value.length;
+      continue;
+    }
+    if (!open) {
+      open = { start: at, end: at, lines: [] };
+      edits.push(open);
+    }
+    if (part.added) open.lines.push(...part.value);
+    else {
+      at += part.value.length;
+      open.end = at;
+    }
+  }
+  return edits;
+}
+
+/**
+ * Text changed on both sides (diff3 by lines): each side's changes to base applied together when
+ * they touch different lines; a change on both sides at the same or adjacent lines is an overlap
+ * (unless it is the same change).
+ */
 function mergeText(base: string, mine: string, theirs: string): string | typeof OVERLAP {
-  const patch = structuredPatch("base", "mine", base, mine, "", "", { context: 1 });
-  const merged = applyPatch(theirs, patch);
-  return merged === false ? OVERLAP : merged;
+  const lines = linesOf(base);
+  const all = [...lineEdits(lines, linesOf(mine)), ...lineEdits(lines, linesOf(theirs))].sort(
+    (a, b) => a.start - b.start || a.end - b.end,
+  );
+  const kept: LineEdit[] = [];
+  for (const edit of all) {
+    const last = kept.at(-1);
+    if (last && edit.start <= last.end) {
+      const same =
+        edit.start === last.start && edit.end === last.end && edit.lines.join("") === last.lines.join("");
+      if (!same) return OVERLAP;
+      continue;
+    }
+    kept.push(edit);
+  }
+  const out: string[] = [];
+  let at = 0;
+  for (const edit of kept) {
+    out.push(...lines.slice(at, edit.start), ...edit.lines);
+    at = edit.end;
+  }
+  out.push(...lines.slice(at));
+  return out.join("");
 }
 
 /** The id of a list item, when items carry one (tasks, events, board tiles). */
