@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import { DiffReview, type ReviewWords } from "./diff-review";
-import { keepsMineByDefault } from "./hunks";
+import { mineByDefault } from "./hunks";
 import type { OpenFile } from "./open-files";
 
 const mergeWords = (name: string): ReviewWords => ({
@@ -60,7 +60,7 @@ export function DiskConflict({
           before={disk.content}
           after={file.content}
           words={mergeWords(file.name)}
-          acceptedAtFirst={(hunk) => keepsMineByDefault(hunk, file.saved)}
+          acceptedAtFirst={mineByDefault(file.saved, file.content, disk.content)}
           onApply={(merged) => {
             setMerging(false);
             onKeep(file.path, merged);

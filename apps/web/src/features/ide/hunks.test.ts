@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { applyHunks, hunksOf, keepsMineByDefault } from "./hunks";
+import { applyHunks, hunksOf, mineByDefault } from "./hunks";
 
 /** The merge of mine with the disk's copy, with each hunk's default choice. */
 function mergedByDefault(base: string, mine: string, disk: string): string {
   const parts = hunksOf(disk, mine);
-  const kept = new Set(
-    parts.flatMap((p) => (p.kind === "hunk" && keepsMineByDefault(p.hunk, base) ? [p.hunk.index] : [])),
-  );
+  const keeps = mineByDefault(base, mine, disk);
+  const kept = new Set(parts.flatMap((p) => (p.kind === "hunk" && keeps(p.hunk) ? [p.hunk.index] : [])));
   return applyHunks(parts, kept);
 }
 
@@ -25,6 +24,13 @@ describe("merging mine with the file on disk", () => {
     const mine = "// my header\nconst a = 1;\nconst b = 2;\nconst c = 3;\n";
     const disk = "const a = 1;\nconst c = 3;\n";
     expect(mergedByDefault(base, mine, disk)).toBe("// my header\nconst a = 1;\nconst c = 3;\n");
+  });
+
+  it("keeps my added line even when the same text is elsewhere in the file", () => {
+    const withBrace = "function f() {\n  return 1;\n}\n";
+    const mine = `${withBrace}}\n`;
+    const disk = withBrace.replace("return 1", "return 2");
+    expect(mergedByDefault(withBrace, mine, disk)).toBe("function f() {\n  return 2;\n}\n}\n");
   });
 
   it("keeps mine where both changed the same line, and my deletion where the disk did not touch it", () => {

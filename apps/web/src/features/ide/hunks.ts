@@ -1,4 +1,5 @@
 import { diffLines } from "diff";
+import { mergeThree } from "../../lib/documents/merge";
 
 /** One change of a proposed edit: lines removed and lines added at one place. */
 export interface Hunk {
@@ -45,14 +46,29 @@ export function applyHunks(parts: Part[], accepted: ReadonlySet<number>): string
     .join("");
 }
 
+/** The disk's lines a hunk covers: [from, to), 0-based (an insertion is empty, at `from`). */
+interface Span {
+  from: number;
+  to: number;
+}
+const spanOf = (hunk: Hunk): Span => {
+  const from = hunk.line - 1;
+  return { from, to: from + (hunk.removed.match(/\n|[^\n]$/g)?.length ?? 0) };
+};
+
 /**
- * For a merge of `mine` (after) with the disk's copy (before): whether a hunk keeps mine by
- * default. It takes the disk's when only the disk changed it since `base` (what both started
- * from): the disk's side is new or mine is what base had; a hunk both changed keeps mine.
+ * For a merge of `mine` with the disk's copy, both started from `base`: which hunks of disk → mine
+ * keep mine by default. The three-way merge of the two (`mergeThree`) decides: a hunk keeps mine
+ * where the clean merge differs from the disk at the same lines (mine changed it), and takes the
+ * disk's where the merge agrees with the disk (only the disk changed it). When both changed the
+ * same lines, every hunk keeps mine and the person decides.
  */
-export function keepsMineByDefault(hunk: Hunk, base: string): boolean {
-  const inBase = (text: string) => text === "" || base.includes(text);
-  const diskChanged = !inBase(hunk.removed) || (hunk.removed === "" && base.includes(hunk.added));
-  const mineChanged = !inBase(hunk.added) || (hunk.added === "" && base.includes(hunk.removed));
-  return mineChanged || !diskChanged;
+export function mineByDefault(base: string, mine: string, disk: string): (hunk: Hunk) => boolean {
+  const clean = mergeThree(base, mine, disk);
+  if (!clean) return () => true;
+  const changed = hunksOf(disk, clean.merged).flatMap((p) => (p.kind === "hunk" ? [spanOf(p.hunk)] : []));
+  // Same lines: ranges that overlap, or an insertion where the other starts.
+  const same = (a: Span, b: Span) =>
+    a.from === a.to || b.from === b.to ? a.from === b.from : a.from < b.to && b.from < a.to;
+  return (hunk) => changed.some((c) => same(c, spanOf(hunk)));
 }
