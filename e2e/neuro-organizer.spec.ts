@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { syncStatus } from "./support/apps";
 import { expect, test } from "./support/signed-in";
-import { chooseTheme, scrollsSideways, seriousViolations } from "./support/ui";
+import { chooseTheme, scrollsSideways, seriousViolations, toasts } from "./support/ui";
 
 /** Visual Organizer (issue 16): To Do / Doing / Done, moves both ways, keyboard moves, per account. */
 test.describe.configure({ timeout: 60_000 });
@@ -62,13 +62,20 @@ test("new tasks go to To Do, blank is ignored; tasks move forward and back (none
   await expect(list(page, "To Do").getByText("Pack bag")).toBeVisible();
   await page.getByRole("button", { name: 'Move "Pack bag" to Doing' }).click();
 
+  // A delete can be undone from its toast: the task comes back where it was.
+  const board = page.getByRole("main");
   await page.getByRole("button", { name: 'Delete "Call Sam"' }).click();
-  await expect(page.getByText("Call Sam")).toHaveCount(0);
+  await expect(board.getByText("Call Sam")).toHaveCount(0);
+  await expect(toasts(page).getByText("“Call Sam” was deleted.")).toBeVisible();
+  await toasts(page).getByRole("button", { name: "Undo" }).click();
+  await expect(list(page, "To Do").getByText("Call Sam", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: 'Delete "Call Sam"' }).click();
+  await expect(board.getByText("Call Sam")).toHaveCount(0);
   await expect(syncStatus(page)).toHaveText("Saved");
 
   await page.reload();
   await expect(list(page, "Doing").getByText("Pack bag")).toBeVisible();
-  await expect(page.getByText("Call Sam")).toHaveCount(0);
+  await expect(board.getByText("Call Sam")).toHaveCount(0);
 
   const other = await browser.newContext({ baseURL, storageState: await page.context().storageState() });
   const second = await other.newPage();

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "rea
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { toast } from "../../../components/ui/use-toast";
 import { useDocument } from "../../../lib/documents/use-document";
 import { SyncLine } from "../../app-kit";
 import { NeuroToolFrame } from "../tool-frame";
@@ -14,6 +15,7 @@ import {
   deleteTask,
   moveTask,
   readTasks,
+  restoreTask,
   tasksIn,
   taskTextProblem,
 } from "./organizer-model";
@@ -51,6 +53,20 @@ export function OrganizerPage() {
     if (why) return;
     doc.setContent(addTask(tasks, text, crypto.randomUUID()));
     setText("");
+  };
+  /** The tasks as they are now, for an Undo clicked after later changes. */
+  const latest = useRef(tasks);
+  latest.current = tasks;
+  const onDelete = (taskId: string) => {
+    const index = tasks.findIndex((t) => t.id === taskId);
+    const task = tasks[index];
+    if (!task) return;
+    doc.setContent(deleteTask(tasks, taskId));
+    toast({
+      title: "Task deleted",
+      description: `“${task.text}” was deleted.`,
+      action: { label: "Undo", run: () => doc.setContent(restoreTask(latest.current, task, index)) },
+    });
   };
   const onMove = (taskId: string, direction: Direction) => {
     const moved = moveTask(tasks, taskId, direction);
@@ -106,7 +122,7 @@ export function OrganizerPage() {
             tasks={tasksIn(tasks, list)}
             hintId={`${id}-hint`}
             onMove={onMove}
-            onDelete={(taskId) => doc.setContent(deleteTask(tasks, taskId))}
+            onDelete={onDelete}
           />
         ))}
       </div>
