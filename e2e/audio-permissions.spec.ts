@@ -52,8 +52,9 @@ test("no microphone at all: says none was found; the console's Audio I/O module 
     await expect(page.getByRole("alert")).toHaveText(
       "No microphone was found. Connect one (or check that it is switched on) and try again.",
     );
-    await page.goto("/dashboard");
-    const audio = new ConsolePage(page).modules.getByRole("listitem").filter({ hasText: "Audio I/O" });
+    const dashboard = new ConsolePage(page);
+    await dashboard.goto("/dashboard");
+    const audio = dashboard.modules.getByRole("listitem").filter({ hasText: "Audio I/O" });
     await expect(audio).toContainText(
       "No microphone found; the server's voice (no browser voices); no transcription provider.",
     );

@@ -5,8 +5,14 @@ import { createAccount, signIn } from "../support/accounts";
 export class ConsolePage {
   constructor(readonly page: Page) {}
 
+  /**
+   * Opens the console and waits for its screen: a first load in a fresh browser fetches the
+   * screen's chunks while the other worker's tests load the same server, which on the 2-core CI
+   * machine has taken over 12 s.
+   */
   async goto(path: "/console" | "/dashboard" = "/console") {
     await this.page.goto(path);
+    await expect(this.heading).toBeAttached({ timeout: 30_000 });
   }
 
   /** Signs up a new account and opens its console, ready (a session selected, connected). */
