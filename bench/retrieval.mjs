@@ -67,18 +67,24 @@ async function scifact(glove) {
   let t = performance.now();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-retrieval-"));
   const big = { maxFileBytes: 2 ** 30, maxWorkspaceBytes: 2 ** 40 };
-  const workspaces = new WorkspaceService(dataDir, { free: big, pro: big }, null);
   const { database, db, vectors, userId } = await benchIndex(glove);
+  const workspaces = new WorkspaceService(db, dataDir, { free: big, pro: big }, null);
   const owner = { id: userId, plan: "free" };
   const indexer = new VectorIndexer(db, vectors, workspaces);
   t = performance.now();
   for (const d of docs)
     await workspaces.write(owner, { path: fileOf(d.id), content: d.text, encoding: "utf8", overwrite: true });
   console.log(`  (wrote ${docs.length} files in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+  // Indexed as a person's Initialize does (the indexer's bulk path, its progress), then a sample
+  // of files again one at a time, as each save is.
   t = performance.now();
-  for (const d of docs) await indexer.indexFile(userId, fileOf(d.id), undefined, owner);
-  await vectors.analyze();
-  const rate = docs.length / ((performance.now() - t) / 1000);
+  const progress = indexer.start(userId);
+  await indexer.ready(userId);
+  const rate = progress.done / ((performance.now() - t) / 1000);
+  const sample = docs.slice(0, 300);
+  t = performance.now();
+  for (const d of sample) await indexer.indexFile(userId, fileOf(d.id), undefined, owner);
+  const savedRate = sample.length / ((performance.now() - t) / 1000);
 
   t = performance.now();
   const bm25 = bm25Index(docs);
@@ -129,7 +135,7 @@ async function scifact(glove) {
     );
   line("default search (hybrid, 0.7, 10)", figures.default, `  empty answers ${empty}/${queries.length}`);
   console.log(
-    `  indexing ${rate.toFixed(0)} files/s (target >= 150); hybrid search p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (target p50 <= 15 ms at 5,000 files)`,
+    `  indexing ${rate.toFixed(0)} files/s in bulk (target >= 150), ${savedRate.toFixed(0)} files/s one save at a time; hybrid search p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (target p50 <= 15 ms at 5,000 files)`,
   );
 }
 

@@ -23,6 +23,8 @@ export const vectorPostings = pgTable(
     length: integer("length").notNull(),
   },
   (t) => [
+    // Made covering in migration 0021 (INCLUDE chunk_id, object_type, tf, length, which drizzle
+    // cannot declare): a search reads its terms' postings from the index alone.
     index("vector_postings_term_idx").on(t.userId, t.model, t.term),
     index("vector_postings_chunk_idx").on(t.chunkId),
   ],
@@ -40,4 +42,21 @@ export const vectorCorpus = pgTable(
     totalLength: bigint("total_length", { mode: "number" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.model] })],
+);
+
+/**
+ * Each term's document frequency among a person's chunks of a model (how many chunks hold it),
+ * kept by the same triggers as vector_postings: BM25's idf without counting postings at search time.
+ */
+export const vectorTermCounts = pgTable(
+  "vector_term_counts",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    model: text("model").notNull(),
+    term: text("term").notNull(),
+    chunks: integer("chunks").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.model, t.term] })],
 );

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { users, vectorSettings } from "../db/schema";
 import type { Owner, WorkspaceService } from "../workspace/service";
-import type { VectorService } from "./service";
+import type { IndexedObject, VectorService } from "./service";
 
 /** Files larger than this are not indexed (the reason is reported). */
 export const INDEX_FILE_MAX_BYTES = 256 * 1024;
@@ -35,6 +35,26 @@ export function documentText(title: string, content: unknown): string {
   };
   walk(content);
   return parts.join("\n").trim();
+}
+
+/** Objects indexed per transaction when indexing in bulk. */
+const INDEX_BATCH = 32;
+
+/** A message or document to index again, as an object of the index. */
+function staleObject(o: StaleObject): IndexedObject {
+  return o.type === "message"
+    ? {
+        objectType: "message",
+        objectId: o.id,
+        content: o.text,
+        metadata: { role: o.role, sessionId: o.sessionId },
+      }
+    : {
+        objectType: "document",
+        objectId: o.id,
+        content: documentText(o.title ?? "", JSON.parse(o.text)),
+        metadata: { kind: o.kind, title: o.title, version: String(o.version) },
+      };
 }
 
 /**
@@ -102,14 +122,19 @@ export class VectorIndexer {
     );
     const stale = await this.stale(userId);
     progress.total = files.length + stale.length;
-    for (const file of files) {
-      await this.indexFile(userId, file.path, progress, owner);
-      progress.done += 1;
+    for (let at = 0; at < files.length; at += INDEX_BATCH) {
+      const batch: IndexedObject[] = [];
+      for (const file of files.slice(at, at + INDEX_BATCH)) {
+        const object = await this.fileObject(userId, file.path, owner, progress);
+        if (object) batch.push(object);
+      }
+      await this.vectors.embedObjects(userId, batch);
+      progress.done += Math.min(INDEX_BATCH, files.length - at);
       await new Promise((resolve) => setImmediate(resolve)); // the server stays responsive
     }
-    for (const object of stale) {
-      await this.indexObject(userId, object);
-      progress.done += 1;
+    for (let at = 0; at < stale.length; at += INDEX_BATCH) {
+      await this.vectors.embedObjects(userId, stale.slice(at, at + INDEX_BATCH).map(staleObject));
+      progress.done += Math.min(INDEX_BATCH, stale.length - at);
     }
     await this.vectors.analyze();
     progress.state = "done";
@@ -142,7 +167,9 @@ export class VectorIndexer {
             where s.user_id = ${userId} and m.id::text = v.object_id))
           or (v.object_type = 'document' and not exists (
             select 1 from documents d where d.user_id = ${userId} and d.id::text = v.object_id)))`);
-      for (const object of await this.stale(userId)) await this.indexObject(userId, object);
+      const stale = await this.stale(userId);
+      for (let at = 0; at < stale.length; at += INDEX_BATCH)
+        await this.vectors.embedObjects(userId, stale.slice(at, at + INDEX_BATCH).map(staleObject));
     })().finally(() => this.sweeps.delete(userId));
     this.sweeps.set(userId, run);
     return run;
@@ -166,44 +193,40 @@ export class VectorIndexer {
     return result.rows;
   }
 
-  private async indexObject(userId: string, o: StaleObject): Promise<void> {
-    if (o.type === "message")
-      await this.vectors.embedObject(userId, {
-        objectType: "message",
-        objectId: o.id,
-        content: o.text,
-        metadata: { role: o.role, sessionId: o.sessionId },
-      });
-    else
-      await this.vectors.embedObject(userId, {
-        objectType: "document",
-        objectId: o.id,
-        content: documentText(o.title ?? "", JSON.parse(o.text)),
-        metadata: { kind: o.kind, title: o.title, version: String(o.version) },
-      });
-  }
-
   /** Indexes one workspace file (or drops it from the index when it is gone or not text). */
   async indexFile(userId: string, path: string, progress?: IndexProgress, known?: Owner): Promise<void> {
     const owner = known ?? (await this.owner(userId));
     if (!owner) return;
+    const object = await this.fileObject(userId, path, owner, progress);
+    if (object) await this.vectors.embedObject(userId, object);
+  }
+
+  /**
+   * A workspace file as an object to index; null, and dropped from the index, when it is gone,
+   * not text, or too large (the reason is added to the progress's skipped files).
+   */
+  private async fileObject(
+    userId: string,
+    path: string,
+    owner: Owner,
+    progress?: IndexProgress,
+  ): Promise<IndexedObject | null> {
     try {
       const file = await this.workspaces.read(owner, path);
-      if (file.encoding !== "utf8") {
-        progress?.skipped.push({ path, reason: "binary" });
-        return this.vectors.removeObject(userId, "file", path);
-      }
-      await this.vectors.embedObject(userId, {
-        objectType: "file",
-        objectId: path,
-        content: file.content,
-        metadata: { path, size: file.size, modified: file.modified },
-      });
+      if (file.encoding === "utf8")
+        return {
+          objectType: "file",
+          objectId: path,
+          content: file.content,
+          metadata: { path, size: file.size, modified: file.modified },
+        };
+      progress?.skipped.push({ path, reason: "binary" });
     } catch (err) {
       const status = (err as { status?: number }).status;
       if (status === 413) progress?.skipped.push({ path, reason: "too large" });
-      await this.vectors.removeObject(userId, "file", path);
     }
+    await this.vectors.removeObject(userId, "file", path);
+    return null;
   }
 
   /**

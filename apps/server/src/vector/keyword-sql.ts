@@ -19,9 +19,10 @@ export interface KeywordCandidate extends Candidate {
 
 /**
  * The chunks holding any word of the query, ranked by BM25 (k1 0.9, b 0.4) over the person's
- * chunks of the model: the inverted index (vector_postings) gives each matching chunk's term
- * counts and length, and the document frequencies (its rows per term); vector_corpus the count
- * of chunks and their mean length. Words are English stems without stop words, as indexed.
+ * chunks of the model: each query word's idf from its chunk count (vector_term_counts) and the
+ * collection's (vector_corpus), then one pass over the words' postings (vector_postings, read
+ * from its covering index). Words are English stems without stop words, as indexed. All in
+ * float8: numeric arithmetic on every posting took most of the search's time.
  */
 export async function keywordCandidates(
   db: Db,
@@ -36,26 +37,28 @@ export async function keywordCandidates(
     hnsw: boolean;
   },
 ): Promise<KeywordCandidate[]> {
-  const [k1, b, k1plus1] = [BM25_K1, BM25_B, BM25_K1 + 1].map((n) => sql.raw(String(n)));
-  const typed = input.objectType ? sql`where object_type = ${input.objectType}` : sql``;
+  const float = (n: number) => sql.raw(`${n}::float8`);
+  const typed = input.objectType ? sql`and p.object_type = ${input.objectType}` : sql``;
   const result = (await db.execute(sql`
     with q as (select term, sum(tf)::float8 as qtf from vector_terms(${input.query}) group by term),
-    corpus as (select docs::float8 as n, total_length::float8 / greatest(docs, 1) as avgdl
+    corpus as (
+      -- A posting's score is weight * tf / (tf + fixed + perWord * length).
+      select docs::float8 as n, ${float(BM25_K1 * (1 - BM25_B))} as fixed,
+        ${float(BM25_K1 * BM25_B)} / greatest(total_length::float8 / greatest(docs, 1), 1e-9) as "perWord"
       from vector_corpus where user_id = ${input.userId} and model = ${input.model}),
-    hits as (
-      select p.chunk_id, p.object_type, p.term, p.tf, p.length, q.qtf,
-        count(*) over (partition by p.term) as df
-      from vector_postings p join q on q.term = p.term
-      where p.user_id = ${input.userId} and p.model = ${input.model}),
     idf as (
-      select q.term, q.qtf, ln(1 + (corpus.n - coalesce(d.df, 0) + 0.5) / (coalesce(d.df, 0) + 0.5)) as idf
-      from q cross join corpus left join (select distinct term, df from hits) d on d.term = q.term),
+      select q.term, q.qtf * ln(1 + (corpus.n - coalesce(t.chunks, 0) + 0.5) / (coalesce(t.chunks, 0) + 0.5)) as idf,
+        coalesce(t.chunks, 0) as chunks
+      from q cross join corpus left join vector_term_counts t
+        on t.user_id = ${input.userId} and t.model = ${input.model} and t.term = q.term),
     scored as (
-      select h.chunk_id, sum(h.qtf * i.idf * h.tf * ${k1plus1}
-        / (h.tf + ${k1} * (1 - ${b} + ${b} * h.length / greatest(corpus.avgdl, 1e-9)))) as bm25
-      from (select * from hits ${typed}) h join idf i on i.term = h.term cross join corpus
-      group by h.chunk_id order by bm25 desc limit ${KEYWORD_CANDIDATES})
-    select ${candidateColumns}, s.bm25, (select sum(qtf * idf) from idf) as ideal,
+      select p.chunk_id, sum(${float(BM25_K1 + 1)} * i.idf * p.tf / (p.tf + corpus.fixed + corpus."perWord" * p.length)) as bm25
+      from idf i join vector_postings p
+        on p.user_id = ${input.userId} and p.model = ${input.model} and p.term = i.term ${typed}
+        cross join corpus
+      where i.chunks > 0
+      group by p.chunk_id order by bm25 desc limit ${KEYWORD_CANDIDATES})
+    select ${candidateColumns}, s.bm25, (select sum(idf) from idf) as ideal,
       ${cosineOf(input)} as similarity
     from scored s join vector_chunks v on v.id = s.chunk_id
     order by s.bm25 desc, v.id`)) as unknown as { rows: KeywordCandidate[] };

@@ -78,12 +78,47 @@ describeEachDatabase("semantic search: keyword retrieval (BM25) and fusion", (da
     });
   });
 
+  it("keeps each term's chunk count exact under concurrent writers of one index (no deadlock)", async () => {
+    const db = database().db;
+    const me = await person(db, hnsw);
+    const words = ["apple", "banana", "cherry", "durian", "elder", "fig", "grape", "hazel"];
+    // Each text holds the words in another order, so concurrent writers update shared terms' counts.
+    const text = (i: number) => words.map((_, j) => words[(i * 3 + j) % words.length]).join(" ");
+    await Promise.all(
+      Array.from({ length: 16 }, async (_, i) => {
+        await me.add(`t${i % 6}`, text(i));
+        if (i % 4 === 0) await me.vectors.removeObject(me.userId, "text", `t${(i + 1) % 6}`);
+      }),
+    );
+    const counts = (await db.execute(sql`
+      select t.term, t.chunks, (select count(distinct chunk_id) from vector_postings p
+        where p.user_id = t.user_id and p.model = t.model and p.term = t.term)::int as actual
+      from vector_term_counts t where t.user_id = ${me.userId}`)) as unknown as {
+      rows: { term: string; chunks: number; actual: number }[];
+    };
+    expect(counts.rows.length).toBe(words.length);
+    for (const row of counts.rows) expect(Number(row.chunks)).toBe(Number(row.actual));
+  });
+
   it("finds a chunk holding any word of the query, not only one holding all of them", async () => {
     const me = await person(database().db, hnsw);
     await me.add("pipe", "The plumber fixed the leaking pipe in the kitchen.");
     await me.add("other", "Quarterly tax filing deadline for the company.");
     const found = await me.keyword("plumber invoice tuesday");
     expect(found.map((c) => c.objectId)).toEqual(["pipe"]);
+  });
+
+  it("counts a hyphenated word as its parts, as Lucene does (not also as a whole, which weighed it thrice)", async () => {
+    const terms = (await database().db.execute(
+      sql`select term, tf from vector_terms('long-term care, state-of-the-art') order by term`,
+    )) as unknown as { rows: { term: string; tf: number }[] };
+    expect(terms.rows).toEqual([
+      { term: "art", tf: 1 },
+      { term: "care", tf: 1 },
+      { term: "long", tf: 1 },
+      { term: "state", tf: 1 },
+      { term: "term", tf: 1 },
+    ]);
   });
 
   it("finds code identifiers and file names as written", async () => {

@@ -16,6 +16,23 @@ const stems = (text: string) =>
       .map((w) => w.slice(0, 5)),
   );
 
+const escapePattern = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The words of a text sharing a stem (their first 5 letters) with the query's words, found by
+ * one regular expression of those stems: a search quotes up to 50 chunks, and looking at every
+ * word of each took a quarter of its time.
+ */
+function queryWords(query: string): (text: string) => IterableIterator<RegExpMatchArray> {
+  const wanted = [...stems(query)];
+  if (wanted.length === 0) return () => [][Symbol.iterator]();
+  const alternatives = wanted.map((stem) =>
+    stem.length === 5 ? `${escapePattern(stem)}[\\p{L}\\p{N}]*` : `${escapePattern(stem)}(?![\\p{L}\\p{N}])`,
+  );
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join("|")})`, "giu");
+  return (text) => text.matchAll(pattern);
+}
+
 /**
  * The part of a found file chunk to quote and cite: the lines around the one sharing most words
  * with the query (a chunk is 40 lines; a citation should point at the answer), else its start.
@@ -24,13 +41,15 @@ export function focusPassage(
   query: string,
   chunk: { content: string; lineFrom: number; lineTo: number },
 ): { lineFrom: number; lineTo: number; text: string } {
-  const wanted = stems(query);
+  const words = queryWords(query);
   const lines = chunk.content.split("\n");
   let best = -1;
   let bestScore = 0;
   lines.forEach((line, i) => {
-    let score = 0;
-    for (const stem of stems(line)) if (wanted.has(stem)) score += 1;
+    const found = new Set<string>();
+    for (const m of words(line))
+      if (!STOP_WORDS.has(m[0].toLowerCase())) found.add(m[0].slice(0, 5).toLowerCase());
+    const score = found.size;
     if (score > bestScore) {
       best = i;
       bestScore = score;
@@ -58,13 +77,9 @@ const SNIPPET_CHARS = 300;
 
 /** [start, end) ranges of the words of `text` that share a stem with the query's words. */
 export function markWords(query: string, text: string): [number, number][] {
-  const wanted = stems(query);
   const marks: [number, number][] = [];
-  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const word = m[0].toLowerCase();
-    if (word.length > 2 && !STOP_WORDS.has(word) && wanted.has(word.slice(0, 5)))
-      marks.push([m.index, m.index + m[0].length]);
-  }
+  for (const m of queryWords(query)(text))
+    if (!STOP_WORDS.has(m[0].toLowerCase())) marks.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
   return marks;
 }
 

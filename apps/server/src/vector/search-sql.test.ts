@@ -87,4 +87,19 @@ describeEachDatabase("semantic search: vector candidates", (db) => {
     )) as unknown as { rows: unknown[] };
     expect(plain.rows).toEqual([]);
   });
+
+  it("a query of words the model does not know (no direction) finds chunks at similarity 0, never NaN", async () => {
+    const none = new Float32Array(DIMS);
+    for (const useIndex of hnsw ? [true, false] : [false]) {
+      const found = await vectorCandidates(db().db, {
+        userId: me,
+        model: MODEL,
+        dims: DIMS,
+        vector: none,
+        hnsw: useIndex,
+      });
+      expect(found.length).toBeGreaterThan(0);
+      for (const c of found) expect(c.similarity).toBe(0);
+    }
+  });
 });

@@ -66,7 +66,9 @@ export function vectorCandidates(
     const distance = sql`(embedding::vector(${sql.raw(String(input.dims))})) <=> ${asVector(input.vector, input.dims)}`;
     // The scan's settings for this search only (SET LOCAL), so they hold on whichever pooled
     // connection runs it: HNSW_EF_SEARCH candidates, and scanning on past other people's rows
-    // (pgvector's iterative scan) until the person has CANDIDATES, nearest first.
+    // (pgvector's iterative scan) until the person has CANDIDATES, nearest first. A query of
+    // words the model does not know has no direction: pgvector's distances are then NaN, which
+    // made every meaning of the query NaN (meaningScale's minimum); they count as unrelated (0).
     return db
       .transaction(async (tx) => {
         await tx.execute(sql`select set_config('hnsw.ef_search', ${String(HNSW_EF_SEARCH)}, true),
@@ -77,7 +79,7 @@ export function vectorCandidates(
           order by distance limit ${CANDIDATES}`,
         );
       })
-      .then((found) => found.map(({ distance: d, ...c }) => ({ ...c, similarity: 1 - Number(d) })));
+      .then((found) => found.map(({ distance: d, ...c }) => ({ ...c, similarity: 1 - Number(d) || 0 })));
   }
   return rows(
     db,
