@@ -48,6 +48,12 @@ export async function loadPgvector(db: Db): Promise<boolean> {
 }
 
 /**
+ * How long a person's chosen model is taken as read: a choice made on this node applies at once,
+ * one made on another node here within this time.
+ */
+const CHOSEN_KEPT_MS = 2000;
+
+/**
  * The embedding models a person can use and the one their index is built with (searches use
  * it until a switch to another has re-embedded everything).
  */
@@ -56,6 +62,8 @@ export class EmbeddingModels {
   readonly switches = new Map<string, ModelSwitch>();
   private readonly fixed: EmbeddingModelInfo[];
   private readonly indexes = new Map<string, Promise<void>>();
+  /** Each person's chosen model as last read (every search needs it; reading it took a tenth of one). */
+  private readonly chosen = new Map<string, { id: string; at: number }>();
 
   constructor(
     private readonly db: Db,
@@ -114,14 +122,19 @@ export class EmbeddingModels {
 
   /** The model the person's index is built with. */
   async chosenId(userId: string): Promise<string> {
+    const known = this.chosen.get(userId);
+    if (known && Date.now() - known.at < CHOSEN_KEPT_MS) return known.id;
     const [row] = await this.db
       .select({ model: vectorSettings.model })
       .from(vectorSettings)
       .where(eq(vectorSettings.userId, userId));
-    return row && this.catalog.some((m) => m.id === row.model) ? row.model : this.local.id;
+    const id = row && this.catalog.some((m) => m.id === row.model) ? row.model : this.local.id;
+    this.chosen.set(userId, { id, at: Date.now() });
+    return id;
   }
 
   async embedder(userId: string, id: string): Promise<Embedder> {
+    if (id === this.local.id) return this.local;
     const info = this.info(id);
     if (info.needsDownload)
       throw new AppError(409, "conflict", `${info.name} is not downloaded yet: choose it to download it`);
@@ -150,10 +163,12 @@ export class EmbeddingModels {
   }
 
   async choose(userId: string, id: string): Promise<void> {
+    this.chosen.delete(userId);
     await this.db
       .insert(vectorSettings)
       .values({ userId, model: id })
       .onConflictDoUpdate({ target: vectorSettings.userId, set: { model: id, updatedAt: new Date() } });
+    this.chosen.delete(userId);
   }
 
   /** The model's HNSW index (a partial expression index over its rows), made once. */

@@ -18,19 +18,66 @@ const stems = (text: string) =>
 
 const escapePattern = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** A word of a text sharing a stem with the query's: its [start, end) and its stem. */
+type Match = { start: number; end: number; stem: string };
+
 /**
- * The words of a text sharing a stem (their first 5 letters) with the query's words, found by
- * one regular expression of those stems: a search quotes up to 50 chunks, and looking at every
- * word of each took a quarter of its time.
+ * The words of `text` sharing a stem (their first 5 letters) with the query's words, found in one
+ * pass of one regular expression of those stems: a search quotes up to 50 chunks, and looking at
+ * every word of each, three times, took a quarter of its time.
  */
-function queryWords(query: string): (text: string) => IterableIterator<RegExpMatchArray> {
+function matchesOf(query: string, text: string): Match[] {
   const wanted = [...stems(query)];
-  if (wanted.length === 0) return () => [][Symbol.iterator]();
+  if (wanted.length === 0) return [];
   const alternatives = wanted.map((stem) =>
     stem.length === 5 ? `${escapePattern(stem)}[\\p{L}\\p{N}]*` : `${escapePattern(stem)}(?![\\p{L}\\p{N}])`,
   );
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join("|")})`, "giu");
-  return (text) => text.matchAll(pattern);
+  const found: Match[] = [];
+  for (const m of text.matchAll(pattern)) {
+    const word = m[0].toLowerCase();
+    if (!STOP_WORDS.has(word))
+      found.push({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length, stem: word.slice(0, 5) });
+  }
+  return found;
+}
+
+/** The matches inside [from, to) of their text, as ranges of that slice. */
+const marksWithin = (matches: Match[], from: number, to: number): [number, number][] =>
+  matches.filter((m) => m.start >= from && m.end <= to).map((m) => [m.start - from, m.end - from]);
+
+/** A passage of a chunk: its lines [first, last] (0-based) and where they are in its text. */
+interface Focus {
+  first: number;
+  last: number;
+  from: number;
+  to: number;
+}
+
+/** The lines around the one holding most of the query's stems (null when none holds one). */
+function focusOf(content: string, matches: Match[]): Focus | null {
+  if (matches.length === 0) return null;
+  const starts = [0];
+  for (let i = content.indexOf("\n"); i >= 0; i = content.indexOf("\n", i + 1)) starts.push(i + 1);
+  const perLine = new Map<number, Set<string>>();
+  let line = 0;
+  for (const m of matches) {
+    while (line + 1 < starts.length && (starts[line + 1] ?? 0) <= m.start) line += 1;
+    const stemsOfLine = perLine.get(line) ?? new Set<string>();
+    stemsOfLine.add(m.stem);
+    perLine.set(line, stemsOfLine);
+  }
+  let best = 0;
+  let bestScore = 0;
+  for (const [i, found] of perLine)
+    if (found.size > bestScore || (found.size === bestScore && i < best)) {
+      best = i;
+      bestScore = found.size;
+    }
+  const first = Math.max(0, best - CONTEXT_LINES);
+  const last = Math.min(starts.length - 1, best + CONTEXT_LINES);
+  const next = starts[last + 1];
+  return { first, last, from: starts[first] ?? 0, to: next === undefined ? content.length : next - 1 };
 }
 
 /**
@@ -41,35 +88,17 @@ export function focusPassage(
   query: string,
   chunk: { content: string; lineFrom: number; lineTo: number },
 ): { lineFrom: number; lineTo: number; text: string } {
-  const words = queryWords(query);
-  const lines = chunk.content.split("\n");
-  let best = -1;
-  let bestScore = 0;
-  lines.forEach((line, i) => {
-    const found = new Set<string>();
-    for (const m of words(line))
-      if (!STOP_WORDS.has(m[0].toLowerCase())) found.add(m[0].slice(0, 5).toLowerCase());
-    const score = found.size;
-    if (score > bestScore) {
-      best = i;
-      bestScore = score;
-    }
-  });
-  if (best < 0)
+  const focus = focusOf(chunk.content, matchesOf(query, chunk.content));
+  if (!focus)
     return {
       lineFrom: chunk.lineFrom,
       lineTo: chunk.lineTo,
       text: chunk.content.slice(0, PASSAGE_MAX_CHARS),
     };
-  const from = Math.max(0, best - CONTEXT_LINES);
-  const to = Math.min(lines.length - 1, best + CONTEXT_LINES);
   return {
-    lineFrom: chunk.lineFrom + from,
-    lineTo: chunk.lineFrom + to,
-    text: lines
-      .slice(from, to + 1)
-      .join("\n")
-      .slice(0, PASSAGE_MAX_CHARS),
+    lineFrom: chunk.lineFrom + focus.first,
+    lineTo: chunk.lineFrom + focus.last,
+    text: chunk.content.slice(focus.from, focus.to).slice(0, PASSAGE_MAX_CHARS),
   };
 }
 
@@ -77,10 +106,7 @@ const SNIPPET_CHARS = 300;
 
 /** [start, end) ranges of the words of `text` that share a stem with the query's words. */
 export function markWords(query: string, text: string): [number, number][] {
-  const marks: [number, number][] = [];
-  for (const m of queryWords(query)(text))
-    if (!STOP_WORDS.has(m[0].toLowerCase())) marks.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
-  return marks;
+  return matchesOf(query, text).map((m) => [m.start, m.end]);
 }
 
 /**
@@ -98,30 +124,42 @@ export function snippetOf(
     lineTo: number | null;
   },
 ): { snippet: { text: string; marks: [number, number][] }; location?: string } {
+  const { content } = chunk;
+  const matches = matchesOf(query, content);
   if (chunk.objectType === "file" && chunk.lineFrom !== null) {
-    const focus = focusPassage(query, {
-      content: chunk.content,
-      lineFrom: chunk.lineFrom,
-      lineTo: chunk.lineTo ?? chunk.lineFrom,
-    });
-    const lines = chunk.content
-      .split("\n")
-      .slice(focus.lineFrom - chunk.lineFrom, focus.lineTo - chunk.lineFrom + 1)
-      .join("\n");
-    const text = lines.length <= PASSAGE_MAX_CHARS ? lines : around(query, lines);
-    return {
-      snippet: { text, marks: markWords(query, text) },
-      location: `${chunk.objectId}:${focus.lineFrom}-${focus.lineTo}`,
+    const lastLine = (chunk.lineTo ?? chunk.lineFrom) - chunk.lineFrom;
+    const focus = focusOf(content, matches) ?? {
+      first: 0,
+      last: lastLine,
+      from: 0,
+      to: content.length,
     };
+    const location = `${chunk.objectId}:${chunk.lineFrom + focus.first}-${chunk.lineFrom + focus.last}`;
+    if (focus.to - focus.from <= PASSAGE_MAX_CHARS)
+      return {
+        snippet: {
+          text: content.slice(focus.from, focus.to),
+          marks: marksWithin(matches, focus.from, focus.to),
+        },
+        location,
+      };
+    return { snippet: around(content, matches, focus.from, focus.to), location };
   }
-  const text = around(query, chunk.content);
-  return { snippet: { text, marks: markWords(query, text) } };
+  return { snippet: around(content, matches, 0, content.length) };
 }
 
-/** About SNIPPET_CHARS characters of `text` around the first word of the query in it. */
-function around(query: string, text: string): string {
-  const first = markWords(query, text)[0]?.[0] ?? 0;
-  const start = Math.max(0, Math.min(first - SNIPPET_CHARS / 3, text.length - SNIPPET_CHARS));
-  const from = start > 0 ? text.indexOf(" ", start) + 1 || start : 0;
-  return text.slice(from, from + SNIPPET_CHARS);
+/** About SNIPPET_CHARS characters of content[from, to) around its first word of the query. */
+function around(
+  content: string,
+  matches: Match[],
+  from: number,
+  to: number,
+): { text: string; marks: [number, number][] } {
+  const first = (matches.find((m) => m.start >= from && m.end <= to)?.start ?? from) - from;
+  const length = to - from;
+  const start = Math.max(0, Math.min(first - SNIPPET_CHARS / 3, length - SNIPPET_CHARS));
+  const space = start > 0 ? content.indexOf(" ", from + start) : -1;
+  const begin = start > 0 ? (space >= 0 && space < to ? space + 1 : from + start) : from;
+  const end = Math.min(to, begin + SNIPPET_CHARS);
+  return { text: content.slice(begin, end), marks: marksWithin(matches, begin, end) };
 }

@@ -6,7 +6,7 @@ import { users, vectorChunks, vectorQueries } from "../db/schema";
 import { AppError } from "../http/errors";
 import { type Chunk, fileChunks, textChunks } from "./chunks";
 import { aboveThreshold, fuse, meaningScale, type Ranked, type SearchMode, shownSimilarity } from "./fusion";
-import { keywordCandidates } from "./keyword-sql";
+import { keywordCandidateCount, keywordCandidates } from "./keyword-sql";
 import type { EmbeddingModels } from "./models";
 import { snippetOf } from "./passage";
 import { type Candidate, vectorCandidates } from "./search-sql";
@@ -234,7 +234,9 @@ export class VectorService {
     };
     const [byVector, byKeyword] = await Promise.all([
       mode === "keyword" ? [] : vectorCandidates(this.db, base),
-      mode === "vector" ? [] : keywordCandidates(this.db, { ...base, query }),
+      mode === "vector"
+        ? []
+        : keywordCandidates(this.db, { ...base, query, candidates: keywordCandidateCount(options.limit) }),
     ]);
     const ranked: Ranked[] = fuse(mode, byVector, byKeyword);
     const results = aboveThreshold(mode, ranked, options.threshold)
