@@ -38,7 +38,7 @@ export function documentText(title: string, content: unknown): string {
 }
 
 /** Objects indexed per transaction when indexing in bulk. */
-const INDEX_BATCH = 32;
+export const INDEX_BATCH = 32;
 
 /** A message or document to index again, as an object of the index. */
 function staleObject(o: StaleObject): IndexedObject {

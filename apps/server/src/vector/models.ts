@@ -48,6 +48,12 @@ export async function loadPgvector(db: Db): Promise<boolean> {
 }
 
 /**
+ * How each model's HNSW index is built (pgvector's defaults; bench:vector measures them over
+ * three builds). An index made before a change keeps what it was built with.
+ */
+export const HNSW_BUILD = { m: 16, efConstruction: 64 };
+
+/**
  * How long a person's chosen model is taken as read: a choice made on this node applies at once,
  * one made on another node here within this time.
  */
@@ -181,7 +187,7 @@ export class EmbeddingModels {
       made = this.db
         .execute(
           sql.raw(
-            `create index if not exists ${name} on vector_chunks using hnsw ((embedding::vector(${model.dimensions})) vector_cosine_ops) where model = '${literal}'`,
+            `create index if not exists ${name} on vector_chunks using hnsw ((embedding::vector(${model.dimensions})) vector_cosine_ops) with (m = ${HNSW_BUILD.m}, ef_construction = ${HNSW_BUILD.efConstruction}) where model = '${literal}'`,
           ),
         )
         .then(() => undefined);
