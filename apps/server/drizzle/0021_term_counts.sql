@@ -6,6 +6,8 @@ CREATE TABLE "vector_term_counts" (
 	CONSTRAINT "vector_term_counts_user_id_model_term_pk" PRIMARY KEY("user_id","model","term")
 );
 --> statement-breakpoint
+ALTER TABLE "vector_postings" DROP CONSTRAINT "vector_postings_user_id_users_id_fk";
+--> statement-breakpoint
 ALTER TABLE "vector_term_counts" ADD CONSTRAINT "vector_term_counts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- Covering: a search reads its terms' postings from the index alone (an index-only scan).
 DROP INDEX "vector_postings_term_idx";--> statement-breakpoint

@@ -108,6 +108,19 @@ describeEachDatabase("semantic search: keyword retrieval (BM25) and fusion", (da
     expect(found.map((c) => c.objectId)).toEqual(["pipe"]);
   });
 
+  it("a person's keyword index goes with them: postings, term counts and statistics", async () => {
+    const db = database().db;
+    const me = await person(db, hnsw);
+    await me.add("d1", "apple banana cherry");
+    await db.delete(users).where(sql`id = ${me.userId}`);
+    for (const table of ["vector_postings", "vector_term_counts", "vector_corpus"]) {
+      const left = (await db.execute(
+        sql`select count(*)::int as n from ${sql.raw(table)} where user_id = ${me.userId}`,
+      )) as unknown as { rows: { n: number }[] };
+      expect({ table, rows: Number(left.rows[0]?.n) }).toEqual({ table, rows: 0 });
+    }
+  });
+
   it("counts a hyphenated word as its parts, as Lucene does (not also as a whole, which weighed it thrice)", async () => {
     const terms = (await database().db.execute(
       sql`select term, tf from vector_terms('long-term care, state-of-the-art') order by term`,
