@@ -128,14 +128,11 @@ export class VectorIndexer {
         const object = await this.fileObject(userId, file.path, owner, progress);
         if (object) batch.push(object);
       }
-      await this.vectors.embedObjects(userId, batch);
+      await this.indexBatch(userId, batch, progress);
       progress.done += Math.min(INDEX_BATCH, files.length - at);
       await new Promise((resolve) => setImmediate(resolve)); // the server stays responsive
     }
-    for (let at = 0; at < stale.length; at += INDEX_BATCH) {
-      await this.vectors.embedObjects(userId, stale.slice(at, at + INDEX_BATCH).map(staleObject));
-      progress.done += Math.min(INDEX_BATCH, stale.length - at);
-    }
+    await this.indexStale(userId, stale, progress);
     await this.vectors.analyze();
     progress.state = "done";
   }
@@ -167,9 +164,7 @@ export class VectorIndexer {
             where s.user_id = ${userId} and m.id::text = v.object_id))
           or (v.object_type = 'document' and not exists (
             select 1 from documents d where d.user_id = ${userId} and d.id::text = v.object_id)))`);
-      const stale = await this.stale(userId);
-      for (let at = 0; at < stale.length; at += INDEX_BATCH)
-        await this.vectors.embedObjects(userId, stale.slice(at, at + INDEX_BATCH).map(staleObject));
+      await this.indexStale(userId, await this.stale(userId));
     })().finally(() => this.sweeps.delete(userId));
     this.sweeps.set(userId, run);
     return run;
@@ -193,12 +188,41 @@ export class VectorIndexer {
     return result.rows;
   }
 
-  /** Indexes one workspace file (or drops it from the index when it is gone or not text). */
+  /** Messages and documents to index again, in batches. */
+  private async indexStale(userId: string, stale: StaleObject[], progress?: IndexProgress): Promise<void> {
+    for (let at = 0; at < stale.length; at += INDEX_BATCH) {
+      const batch = stale.slice(at, at + INDEX_BATCH);
+      await this.indexBatch(userId, batch.map(staleObject), progress);
+      if (progress) progress.done += batch.length;
+    }
+  }
+
+  /**
+   * Indexes a batch in one transaction; when that fails (a provider refusing one text, say), each
+   * object on its own, so one failure costs only its object (named in the skipped list, and
+   * dropped from the index rather than left as it was).
+   */
+  private async indexBatch(userId: string, batch: IndexedObject[], progress?: IndexProgress): Promise<void> {
+    const failed = async (object: IndexedObject, err: unknown) => {
+      progress?.skipped.push({ path: object.objectId, reason: (err as Error).message });
+      await this.vectors.removeObject(userId, object.objectType, object.objectId);
+    };
+    try {
+      await this.vectors.embedObjects(userId, batch);
+    } catch (err) {
+      const [only] = batch;
+      if (batch.length === 1 && only) return failed(only, err);
+      for (const object of batch)
+        await this.vectors.embedObject(userId, object).catch((e: unknown) => failed(object, e));
+    }
+  }
+
+  /** Indexes one workspace file (or drops it from the index when it is gone, not text, or cannot be embedded). */
   async indexFile(userId: string, path: string, progress?: IndexProgress, known?: Owner): Promise<void> {
     const owner = known ?? (await this.owner(userId));
     if (!owner) return;
     const object = await this.fileObject(userId, path, owner, progress);
-    if (object) await this.vectors.embedObject(userId, object);
+    if (object) await this.indexBatch(userId, [object], progress);
   }
 
   /**

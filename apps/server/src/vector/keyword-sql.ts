@@ -49,23 +49,24 @@ export async function keywordCandidates(
   const result = (await db.execute(sql`
     with q as (select term, sum(tf)::float8 as qtf from vector_terms(${input.query}) group by term),
     corpus as (
-      -- A posting's score is weight * tf / (tf + fixed + perWord * length).
+      -- A posting's score is (k1 + 1) * weight * tf / (tf + fixed + perWord * length).
       select docs::float8 as n, ${float(BM25_K1 * (1 - BM25_B))} as fixed,
         ${float(BM25_K1 * BM25_B)} / greatest(total_length::float8 / greatest(docs, 1), 1e-9) as "perWord"
       from vector_corpus where user_id = ${input.userId} and model = ${input.model}),
-    idf as (
-      select q.term, q.qtf * ln(1 + (corpus.n - coalesce(t.chunks, 0) + 0.5) / (coalesce(t.chunks, 0) + 0.5)) as idf,
+    weights as (
+      -- A query word's weight: its idf, as often as the query holds it.
+      select q.term, q.qtf * ln(1 + (corpus.n - coalesce(t.chunks, 0) + 0.5) / (coalesce(t.chunks, 0) + 0.5)) as weight,
         coalesce(t.chunks, 0) as chunks
       from q cross join corpus left join vector_term_counts t
         on t.user_id = ${input.userId} and t.model = ${input.model} and t.term = q.term),
     scored as (
-      select p.chunk_id, sum(${float(BM25_K1 + 1)} * i.idf * p.tf / (p.tf + corpus.fixed + corpus."perWord" * p.length)) as bm25
-      from idf i join vector_postings p
+      select p.chunk_id, sum(${float(BM25_K1 + 1)} * i.weight * p.tf / (p.tf + corpus.fixed + corpus."perWord" * p.length)) as bm25
+      from weights i join vector_postings p
         on p.user_id = ${input.userId} and p.model = ${input.model} and p.term = i.term ${typed}
         cross join corpus
       where i.chunks > 0
       group by p.chunk_id order by bm25 desc limit ${input.candidates ?? keywordCandidateCount(50)})
-    select ${candidateColumns}, s.bm25, (select sum(idf) from idf) as ideal,
+    select ${candidateColumns}, s.bm25, (select sum(weight) from weights) as ideal,
       ${cosineOf(input)} as similarity
     from scored s join vector_chunks v on v.id = s.chunk_id
     order by s.bm25 desc, v.id`)) as unknown as { rows: KeywordCandidate[] };

@@ -121,6 +121,35 @@ describeEachDatabase("semantic search: keyword retrieval (BM25) and fusion", (da
     }
   });
 
+  it("indexes a batch in one go: none changes nothing (anyone's), a repeated object once, past 1,000 rows in slices", async () => {
+    const db = database().db;
+    const me = await person(db, hnsw);
+    const other = await person(db, hnsw);
+    await other.add("theirs", "apple orchard");
+    expect(await me.vectors.embedObjects(me.userId, [])).toEqual([]);
+    expect((await other.keyword("apple")).map((c) => c.objectId)).toEqual(["theirs"]);
+
+    const twice = await me.vectors.embedObjects(me.userId, [
+      { objectType: "text", objectId: "same", content: "banana bread" },
+      { objectType: "text", objectId: "same", content: "cherry pie" },
+    ]);
+    expect(twice[0]).toEqual(twice[1]);
+    expect((await me.keyword("cherry")).map((c) => c.objectId)).toEqual(["same"]);
+    expect(await me.keyword("banana")).toEqual([]);
+
+    const many = Array.from({ length: 1200 }, (_, i) => ({
+      objectType: "text" as const,
+      objectId: `n${i}`,
+      content: `note number ${i} about durian`,
+    }));
+    const indexed = await me.vectors.embedObjects(me.userId, many);
+    expect(indexed.filter((r) => r.id !== null)).toHaveLength(1200);
+    const count = (await db.execute(
+      sql`select count(*)::int as n from vector_chunks where user_id = ${me.userId} and object_id like 'n%'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(Number(count.rows[0]?.n)).toBe(1200);
+  });
+
   it("counts a hyphenated word as its parts, as Lucene does (not also as a whole, which weighed it thrice)", async () => {
     const terms = (await database().db.execute(
       sql`select term, tf from vector_terms('long-term care, state-of-the-art') order by term`,

@@ -42,9 +42,11 @@ function matchesOf(query: string, text: string): Match[] {
   return found;
 }
 
-/** The matches inside [from, to) of their text, as ranges of that slice. */
+/** The matches within [from, to) of their text (one cut at an edge: its part inside), as ranges of that slice. */
 const marksWithin = (matches: Match[], from: number, to: number): [number, number][] =>
-  matches.filter((m) => m.start >= from && m.end <= to).map((m) => [m.start - from, m.end - from]);
+  matches
+    .filter((m) => m.end > from && m.start < to)
+    .map((m) => [Math.max(m.start, from) - from, Math.min(m.end, to) - from]);
 
 /** A passage of a chunk: its lines [first, last] (0-based) and where they are in its text. */
 interface Focus {

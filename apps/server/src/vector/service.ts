@@ -24,6 +24,9 @@ type Plan = (typeof users.$inferSelect)["plan"];
 const size = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
+/** Chunk rows inserted per statement. */
+const INSERT_ROWS = 1000;
+
 /** Rows written between two refreshes of the planner's statistics. */
 const ANALYZE_EVERY = 2000;
 
@@ -75,18 +78,19 @@ export class VectorService {
   private writtenSinceAnalyze = 0;
 
   /**
-   * Vacuums the index's tables and refreshes the planner's statistics (PGlite runs no
-   * autovacuum): without the statistics it scans every row instead of using the HNSW index, and
-   * without the visibility map a keyword search reads each posting from the table instead of
-   * from its covering index (twice the time). Run after bulk indexing and every ANALYZE_EVERY
-   * rows written.
+   * Refreshes the planner's statistics (PGlite runs no autovacuum) and vacuums the keyword
+   * index's tables: without the statistics it scans every row instead of using the HNSW index,
+   * and without the postings' visibility map a keyword search reads each posting from the table
+   * instead of from its covering index (twice the time). Run after bulk indexing and every
+   * ANALYZE_EVERY rows written.
    */
   async analyze(): Promise<void> {
     this.writtenSinceAnalyze = 0;
-    await this.db.execute(sql`vacuum (analyze) vector_chunks, vector_postings, vector_term_counts`);
+    await this.db.execute(sql`analyze vector_chunks`);
+    await this.db.execute(sql`vacuum (analyze) vector_postings, vector_term_counts`);
   }
 
-  /** Counts rows written; past ANALYZE_EVERY, refreshes the statistics in the background. */
+  /** Counts rows written; past ANALYZE_EVERY, runs analyze() in the background. */
   wrote(rows: number): void {
     this.writtenSinceAnalyze += rows;
     if (this.writtenSinceAnalyze >= ANALYZE_EVERY) void this.analyze().catch(() => {});
@@ -117,9 +121,14 @@ export class VectorService {
    */
   async embedObjects(
     userId: string,
-    inputs: IndexedObject[],
+    objects: IndexedObject[],
     capped = false,
   ): Promise<{ id: string | null; chunks: number; embedding: number[] }[]> {
+    // None: nothing to do (and a delete without a condition would empty every index). An object
+    // given twice is indexed as its last copy.
+    if (objects.length === 0) return [];
+    const key = (o: { objectType: string; objectId: string }) => `${o.objectType}\0${o.objectId}`;
+    const inputs = [...new Map(objects.map((o) => [key(o), o])).values()];
     const chunked = inputs.map((input) =>
       input.objectType === "file" ? fileChunks(input.content) : textChunks(input.content),
     );
@@ -157,21 +166,36 @@ export class VectorService {
       await tx
         .delete(vectorChunks)
         .where(or(...inputs.map((input) => this.objectWhere(userId, input.objectType, input.objectId))));
-      if (rows.length === 0) return [];
       if (capped) await this.holdRoom(tx, userId, all);
-      return tx.insert(vectorChunks).values(rows).returning({
-        id: vectorChunks.id,
-        objectType: vectorChunks.objectType,
-        objectId: vectorChunks.objectId,
-      });
+      // In slices: a statement takes at most 65,535 parameters (9 a row).
+      const ids: { id: string; objectType: string; objectId: string }[] = [];
+      for (let at = 0; at < rows.length; at += INSERT_ROWS)
+        ids.push(
+          ...(await tx
+            .insert(vectorChunks)
+            .values(rows.slice(at, at + INSERT_ROWS))
+            .returning({
+              id: vectorChunks.id,
+              objectType: vectorChunks.objectType,
+              objectId: vectorChunks.objectId,
+            })),
+        );
+      return ids;
     });
     this.wrote(inserted.length);
-    return inputs.map((input, i) => ({
-      id:
-        inserted.find((r) => r.objectType === input.objectType && r.objectId === input.objectId)?.id ?? null,
-      chunks: chunked[i]?.length ?? 0,
-      embedding: Array.from(embeddings[i] ?? []),
-    }));
+    const firstChunk = new Map<string, string>();
+    for (const row of inserted) if (!firstChunk.has(key(row))) firstChunk.set(key(row), row.id);
+    const results = new Map(
+      inputs.map((input, i) => [
+        key(input),
+        {
+          id: firstChunk.get(key(input)) ?? null,
+          chunks: chunked[i]?.length ?? 0,
+          embedding: Array.from(embeddings[i] ?? []),
+        },
+      ]),
+    );
+    return objects.map((o) => results.get(key(o)) ?? { id: null, chunks: 0, embedding: [] });
   }
 
   /** Refuses chunks that would take the person's index past their quota (each model's copy counted once). */
