@@ -49,12 +49,30 @@ export function localModelInfo(glove: GloveEmbedder): EmbeddingModelInfo {
   };
 }
 
-/** The local model as an Embedder (synchronous underneath). */
+/** The longest the local model embeds before letting the server answer others (it runs on the event loop). */
+export const LOCAL_EMBED_SLICE_MS = 10;
+
+/**
+ * The local model as an Embedder. It is synchronous underneath: a batch of large files (thousands
+ * of chunks, a second of work) is embedded in slices of LOCAL_EMBED_SLICE_MS, so other people's
+ * requests are answered between them.
+ */
 export function localEmbedderOf(glove: GloveEmbedder): Embedder {
   return {
     id: glove.id,
     dimensions: glove.dimensions,
-    embedMany: async (texts) => texts.map((t) => glove.embed(t)),
+    embedMany: async (texts, signal) => {
+      const vectors: Float32Array[] = [];
+      let sliceStart = performance.now();
+      for (const text of texts) {
+        vectors.push(glove.embed(text));
+        if (performance.now() - sliceStart < LOCAL_EMBED_SLICE_MS) continue;
+        await new Promise((resolve) => setImmediate(resolve));
+        signal?.throwIfAborted();
+        sliceStart = performance.now();
+      }
+      return vectors;
+    },
   };
 }
 

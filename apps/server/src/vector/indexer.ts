@@ -40,6 +40,14 @@ export function documentText(title: string, content: unknown): string {
 /** Objects indexed per transaction when indexing in bulk. */
 export const INDEX_BATCH = 32;
 
+/** Runs `each` over `list` in slices of INDEX_BATCH, letting the server answer others between them. */
+async function inBatches<T>(list: T[], each: (batch: T[]) => Promise<void>): Promise<void> {
+  for (let at = 0; at < list.length; at += INDEX_BATCH) {
+    await each(list.slice(at, at + INDEX_BATCH));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 /** A message or document to index again, as an object of the index. */
 function staleObject(o: StaleObject): IndexedObject {
   return o.type === "message"
@@ -122,16 +130,15 @@ export class VectorIndexer {
     );
     const stale = await this.stale(userId);
     progress.total = files.length + stale.length;
-    for (let at = 0; at < files.length; at += INDEX_BATCH) {
+    await inBatches(files, async (slice) => {
       const batch: IndexedObject[] = [];
-      for (const file of files.slice(at, at + INDEX_BATCH)) {
+      for (const file of slice) {
         const object = await this.fileObject(userId, file.path, owner, progress);
         if (object) batch.push(object);
       }
       await this.indexBatch(userId, batch, progress);
-      progress.done += Math.min(INDEX_BATCH, files.length - at);
-      await new Promise((resolve) => setImmediate(resolve)); // the server stays responsive
-    }
+      progress.done += slice.length;
+    });
     await this.indexStale(userId, stale, progress);
     await this.vectors.analyze();
     progress.state = "done";
@@ -190,11 +197,10 @@ export class VectorIndexer {
 
   /** Messages and documents to index again, in batches. */
   private async indexStale(userId: string, stale: StaleObject[], progress?: IndexProgress): Promise<void> {
-    for (let at = 0; at < stale.length; at += INDEX_BATCH) {
-      const batch = stale.slice(at, at + INDEX_BATCH);
+    await inBatches(stale, async (batch) => {
       await this.indexBatch(userId, batch.map(staleObject), progress);
       if (progress) progress.done += batch.length;
-    }
+    });
   }
 
   /**

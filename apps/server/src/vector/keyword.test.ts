@@ -76,6 +76,14 @@ describeEachDatabase("semantic search: keyword retrieval (BM25) and fusion", (da
       docs: 2,
       length: 6,
     });
+    // Terms no chunk holds any more (banana with d1's old text, durian with d3) leave the counts.
+    const terms = (await db.execute(
+      sql`select term, chunks from vector_term_counts where user_id = ${me.userId} order by term`,
+    )) as unknown as { rows: { term: string; chunks: number }[] };
+    expect(terms.rows.map((r) => [r.term, Number(r.chunks)])).toEqual([
+      ["appl", 1],
+      ["cherri", 2],
+    ]);
   });
 
   it("keeps each term's chunk count exact under concurrent writers of one index (no deadlock)", async () => {

@@ -70,6 +70,8 @@ export class EmbeddingModels {
   private readonly indexes = new Map<string, Promise<void>>();
   /** Each person's chosen model as last read (every search needs it; reading it took a tenth of one). */
   private readonly chosen = new Map<string, { id: string; at: number }>();
+  /** Choices begun or made (a read that saw one begin is not kept: it may predate it). */
+  private choices = 0;
 
   constructor(
     private readonly db: Db,
@@ -130,12 +132,14 @@ export class EmbeddingModels {
   async chosenId(userId: string): Promise<string> {
     const known = this.chosen.get(userId);
     if (known && Date.now() - known.at < CHOSEN_KEPT_MS) return known.id;
+    const choicesBefore = this.choices;
     const [row] = await this.db
       .select({ model: vectorSettings.model })
       .from(vectorSettings)
       .where(eq(vectorSettings.userId, userId));
     const id = row && this.catalog.some((m) => m.id === row.model) ? row.model : this.local.id;
-    this.chosen.set(userId, { id, at: Date.now() });
+    // A choice made while this read was under way may not be in it: it is not kept.
+    if (this.choices === choicesBefore) this.chosen.set(userId, { id, at: Date.now() });
     return id;
   }
 
@@ -169,11 +173,13 @@ export class EmbeddingModels {
   }
 
   async choose(userId: string, id: string): Promise<void> {
+    this.choices += 1;
     this.chosen.delete(userId);
     await this.db
       .insert(vectorSettings)
       .values({ userId, model: id })
       .onConflictDoUpdate({ target: vectorSettings.userId, set: { model: id, updatedAt: new Date() } });
+    this.choices += 1;
     this.chosen.delete(userId);
   }
 

@@ -15,6 +15,8 @@ describe("search passages: the words marked and the lines quoted", () => {
     // Not inside another word, and letters beyond ASCII count as letters.
     expect(marked("bird", "bird ladybird bird's")).toEqual(["bird", "bird"]);
     expect(marked("größe", "die Größenordnung, größe")).toEqual(["Größenordnung", "größe"]);
+    // A stem is five whole letters, also of letters outside the basic plane (two code units each).
+    expect(marked("𐐷𐐸𐐹𐐺𐐻𐐼", "𐐷𐐸𐐹𐐺𐐻𐐼𐐽 𐐷𐐸")).toEqual(["𐐷𐐸𐐹𐐺𐐻𐐼𐐽"]);
     // Characters that mean something in a pattern are plain text in a query.
     expect(marked("c++ (a.b)", "c++ (a.b) axb")).toEqual([]);
     expect(marked("", "anything")).toEqual([]);

@@ -9,11 +9,14 @@ const STOP_WORDS = new Set(
   ),
 );
 
+/** A word's stem: its first 5 letters (whole letters, also outside the basic plane). */
+const stemOf = (word: string) => Array.from(word).slice(0, 5).join("");
+
 const stems = (text: string) =>
   new Set(
     (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
       .filter((w) => w.length > 2 && !STOP_WORDS.has(w))
-      .map((w) => w.slice(0, 5)),
+      .map(stemOf),
   );
 
 const escapePattern = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -30,14 +33,16 @@ function matchesOf(query: string, text: string): Match[] {
   const wanted = [...stems(query)];
   if (wanted.length === 0) return [];
   const alternatives = wanted.map((stem) =>
-    stem.length === 5 ? `${escapePattern(stem)}[\\p{L}\\p{N}]*` : `${escapePattern(stem)}(?![\\p{L}\\p{N}])`,
+    Array.from(stem).length === 5
+      ? `${escapePattern(stem)}[\\p{L}\\p{N}]*`
+      : `${escapePattern(stem)}(?![\\p{L}\\p{N}])`,
   );
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join("|")})`, "giu");
   const found: Match[] = [];
   for (const m of text.matchAll(pattern)) {
     const word = m[0].toLowerCase();
     if (!STOP_WORDS.has(word))
-      found.push({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length, stem: word.slice(0, 5) });
+      found.push({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length, stem: stemOf(word) });
   }
   return found;
 }
