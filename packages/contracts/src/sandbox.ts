@@ -28,6 +28,7 @@ export const sandboxLimitSchema = z.enum([
   "file_size",
   "output",
   "cancelled",
+  "workspace_full",
 ]);
 export type SandboxLimit = z.infer<typeof sandboxLimitSchema>;
 
@@ -40,6 +41,7 @@ export const sandboxLimitWords: Record<SandboxLimit, string> = {
   file_size: "a file it wrote grew past the size limit",
   output: "it printed more than the output limit",
   cancelled: "the run was cancelled",
+  workspace_full: "the workspace passed its quota",
 };
 
 export const sandboxResultSchema = z.object({

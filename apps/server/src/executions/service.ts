@@ -195,9 +195,16 @@ export class ExecutionService {
     const command = commandOf(request);
     let claimed = true;
     const since = Date.now();
+    // On plain folders, a run that passes the quota is stopped then, not after it has filled the disk.
+    let full = false;
+    let endWatch = () => {};
     try {
+      endWatch = await workspaces.watchRoom(user, () => {
+        full = true;
+        controller.abort();
+      });
       bus.publish(user.id, { type: "execution_start", ...owner, executionId, requestId: request.requestId });
-      const result = await sandbox.run({
+      const ran = await sandbox.run({
         language: request.language,
         code: request.code,
         stdin: request.stdin,
@@ -214,11 +221,13 @@ export class ExecutionService {
           bus.publish(user.id, { type: "execution_output", ...owner, executionId, stream, data });
         },
       });
+      endWatch();
+      const result: SandboxResult = full ? { ...ran, limit: "workspace_full" } : ran;
       // What the code wrote is counted now; past the quota, its newest files are taken back.
       const removed = await workspaces.afterCode(user, since).catch(() => [] as string[]);
       const success = result.exitCode === 0 && result.limit === null && removed.length === 0;
       // A job that failed on a full workspace says so in words (its programs said ENOSPC).
-      const full = removed.length > 0 || (!success && (await workspaces.isFull(user)));
+      full ||= removed.length > 0 || (!success && (await workspaces.isFull(user)));
       const quotaMb = Math.round(workspaces.quota(user.plan).maxWorkspaceBytes / MB);
       const output = `${describeOutcome(result)}${full ? `\n[${workspaceFullWords(quotaMb)}${notKept(removed)}]` : ""}`;
       const outcome = { executionId, result, output, success };
@@ -267,6 +276,7 @@ export class ExecutionService {
       });
       throw err;
     } finally {
+      endWatch();
       // The code may have written anywhere in the workspace.
       workspaces.changed(user.id, [WORKSPACE_HOME]);
       release();

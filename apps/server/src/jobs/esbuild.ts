@@ -1,4 +1,15 @@
-import { stop } from "esbuild";
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import { promisify } from "node:util";
+import { stop, transform } from "esbuild";
+
+/**
+ * Memory esbuild's service may take beyond what it has once started (Go reserves about 1.3 GB of
+ * address space at start; a program of the IDE compiles in a few tens of MB). Code nested 200,000
+ * deep grew it to 1.06 GB before its stack overflowed, 4.9 s of a core; under this bound it dies
+ * at about 140 MB in 0.5 s, and the next call gets a fresh service.
+ */
+export const ESBUILD_MEMORY_BYTES = 512 * 1024 * 1024;
 
 /**
  * esbuild answers every call of the process from one service (its Go binary). Code nested very
@@ -11,6 +22,7 @@ import { stop } from "esbuild";
 export async function compileWithEsbuild<T>(call: () => Promise<T>, retried = false): Promise<T> {
   const seen = generation;
   try {
+    await bounded();
     return await call();
   } catch (err) {
     const message = String((err as Error).message);
@@ -21,6 +33,8 @@ export async function compileWithEsbuild<T>(call: () => Promise<T>, retried = fa
     if (seen === generation) {
       generation += 1;
       restarting = stop();
+      started = null;
+      limited.clear(); // a fresh service may get a pid seen before
     }
     await restarting;
     if (!retried) return compileWithEsbuild(call, true);
@@ -31,6 +45,37 @@ export async function compileWithEsbuild<T>(call: () => Promise<T>, retried = fa
 /** Which esbuild service calls run on now (one more each time a dead one is stopped). */
 let generation = 0;
 let restarting: Promise<void> = Promise.resolve();
+/** The current service started and its memory bounded (null: not yet, or stopped since). */
+let started: Promise<void> | null = null;
+const limited = new Set<number>();
+
+/** Starts esbuild's service (an empty transform) and bounds the memory of the service process. */
+function bounded(): Promise<void> {
+  started ??= transform("")
+    .then(() => boundServices().catch(() => {}))
+    .catch((err: unknown) => {
+      started = null;
+      throw err;
+    });
+  return started;
+}
+
+/**
+ * Bounds the address space of this process's esbuild services (its child processes named
+ * esbuild, each bounded once) to what they use now plus ESBUILD_MEMORY_BYTES, with util-linux's
+ * prlimit. Where there is no /proc or no prlimit, they are left as they are.
+ */
+async function boundServices(): Promise<void> {
+  for (const pid of (await fs.readdir("/proc")).filter((name) => /^\d+$/.test(name)).map(Number)) {
+    if (limited.has(pid)) continue;
+    const status = await fs.readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+    const field = (name: string) => status.match(new RegExp(`^${name}:\\s+(\\S+)`, "m"))?.[1];
+    if (field("Name") !== "esbuild" || Number(field("PPid")) !== process.pid) continue;
+    const usedBytes = Number(field("VmSize")) * 1024;
+    await promisify(execFile)("prlimit", ["--pid", String(pid), `--as=${usedBytes + ESBUILD_MEMORY_BYTES}`]);
+    limited.add(pid);
+  }
+}
 
 /** The compiler died on this code (it is nested too deeply or too large); the next run has a fresh one. */
 export class CompilerStopped extends Error {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { User } from "@neuroos/contracts";
 import type { LiveWork } from "../cluster/live-work";
 import type { Sandbox } from "../sandbox/runner";
+import { holdWithinQuota } from "../workspace/room-watch";
 import type { WorkspaceService } from "../workspace/service";
 import type { McpServerConfig } from "./servers";
 import type { LaunchedCommand } from "./transports";
@@ -11,7 +12,9 @@ import type { LaunchedCommand } from "./transports";
  * the home folder, the sandbox's limits (memory, processes, file size of their plan), a session
  * of its own (no controlling terminal), and no network unless the admin allowed it for this
  * server (it then shares the host's). A person runs at most `limits.perUser` at once on all nodes
- * together (each is a row of `live`, removed when its sandbox is released).
+ * together (each is a row of `live`, removed when its sandbox is released). Its writes count
+ * against the quota as a terminal's do: refused to start while the workspace is full, taken back
+ * past the quota while it runs and when it stops, and reported (the index, open editors) then.
  */
 export function sandboxLauncher(deps: {
   sandbox: Sandbox;
@@ -25,6 +28,7 @@ export function sandboxLauncher(deps: {
     if (!config.command) throw new Error("The server has no command");
     const owner = await deps.owner(config.userId);
     const workspace = await deps.workspaces.root(owner);
+    await deps.workspaces.assertRoom(owner, "turn the server on again");
     const maxFileSizeMb = deps.workspaces.quota(owner.plan).maxFileBytes / (1024 * 1024);
     const id = randomUUID();
     const running = await deps.live.reserve(id, owner.id, deps.limits.perUser);
@@ -33,6 +37,7 @@ export function sandboxLauncher(deps: {
         `You already run ${running} local MCP server${running === 1 ? "" : "s"}, the most one person may run at once. ` +
           `One stops by itself after ${Math.max(1, Math.round(deps.limits.idleMs / 60_000))} min unused; or turn one off.`,
       );
+    const since = Date.now();
     try {
       const launched = await deps.sandbox.command(
         [config.command, ...config.args],
@@ -41,13 +46,20 @@ export function sandboxLauncher(deps: {
         { maxFileSizeMb },
         { newSession: true, network: config.allowNetwork },
       );
+      const endHold = await holdWithinQuota(deps.workspaces, owner, since, () => {}).catch(async (err) => {
+        await launched.release();
+        throw err;
+      });
       return {
         ...launched,
         release: async () => {
+          endHold();
           try {
             await launched.release();
           } finally {
             await deps.live.remove(id);
+            await deps.workspaces.afterCode(owner, since).catch(() => {});
+            await deps.workspaces.noticeWrites(owner, since).catch(() => {});
           }
         },
       };

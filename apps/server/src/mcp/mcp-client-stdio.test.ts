@@ -3,8 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import type { McpServerDetail } from "@neuroos/contracts";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { liveTerminals } from "../db/schema";
+import { bytesOnDisk } from "../test/bytes-on-disk";
 import { describeEachDatabase } from "../test/databases";
 import { sandboxReady } from "../test/sandbox-ready";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
@@ -166,6 +167,32 @@ describeEachDatabase(
       const call = await mcp.connections.callTool(alice.user.id, "broken", "echo", { message: "x" });
       expect(call.ok).toBe(false);
       expect((call.output as { error: string }).error).toMatch(/^The MCP server "broken" is unavailable: /);
+    }, 60_000);
+
+    it("what a local server writes counts against the quota: past it, taken back while the server runs", async () => {
+      const dave = await signedInUser(t.app);
+      const home = path.join(dataDir, "workspaces", dave.user.id);
+      fs.mkdirSync(path.join(home, "mcp"), { recursive: true });
+      await bundleEverything(path.join(home, "mcp", "everything.mjs"));
+      // 12 x 9.5 MB into the plan's 100 MB, then the server starts.
+      const fill = "for i in $(seq 1 12); do head -c 9961472 /dev/zero > big$i.bin; done";
+      const made = await t.app.inject({
+        method: "POST",
+        url: "/api/mcp/servers",
+        headers: { cookie: dave.cookie },
+        payload: {
+          transport: "stdio",
+          name: "filler",
+          command: "bash",
+          args: ["-c", `${fill}; exec node mcp/everything.mjs`],
+        },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      expect((await settled(made.json().id, dave.cookie)).status.state).toBe("ready");
+      const onDisk = () => bytesOnDisk(home);
+      await vi.waitFor(() => expect(onDisk()).toBeLessThanOrEqual(100 * 1024 * 1024), { timeout: 10_000 });
+      expect(fs.existsSync(path.join(home, "big1.bin"))).toBe(true);
+      expect(fs.existsSync(path.join(home, "big12.bin"))).toBe(false);
     }, 60_000);
   },
   { skip: !sandboxReady },

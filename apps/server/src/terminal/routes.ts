@@ -14,6 +14,7 @@ import { endsSession, sessionCacheOf } from "../auth/session-cache";
 import type { Db } from "../db/client";
 import { clientError, parse } from "../http/errors";
 import type { OriginPolicy } from "../http/origin-guard";
+import { holdWithinQuota } from "../workspace/room-watch";
 import type { WorkspaceService } from "../workspace/service";
 import type { TerminalManager } from "./manager";
 
@@ -82,9 +83,16 @@ export async function terminalRoutes(app: FastifyInstance, deps: TerminalRouteDe
               .noticeWrites(user, entered)
               .catch((err) => request.log.warn({ err }, "files written in a terminal"));
           });
-          // What the shell wrote is counted once it ends; past the quota, its newest files go.
+          // What the shell writes past the quota is taken back (its newest files) as soon as the
+          // workspace is measured past it while the shell runs, and once more when it ends.
+          const endHold = await holdWithinQuota(deps.workspaces, user, since, (err) =>
+            request.log.warn({ err }, "workspace usage while a terminal runs"),
+          );
           void session.done
-            .then(() => deps.workspaces.afterCode(user, since))
+            .then(() => {
+              endHold();
+              return deps.workspaces.afterCode(user, since);
+            })
             .catch((err) => request.log.warn({ err }, "workspace usage after a terminal"));
         } catch (err) {
           const known = clientError(err, request.log);

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { TERMINAL_WS_PATH } from "@neuroos/contracts";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { bytesOnDisk } from "../test/bytes-on-disk";
 import { describeEachDatabase } from "../test/databases";
 import { sandboxReady } from "../test/sandbox-ready";
 import { Term } from "../test/terminal-client";
@@ -60,6 +61,19 @@ describeEachDatabase(
       expect(log).toMatch(/Not kept, written past the quota: .*big12\.bin/);
     });
 
+    it("a run that keeps writing is stopped once it passes the quota, not when its time is up", async () => {
+      const endless =
+        "i=0; while true; do i=$((i+1)); head -c 5242880 /dev/zero > fill$i.bin; sleep 0.05; done";
+      const res = await api("POST", "/api/sandbox/run", { language: "bash", code: endless });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().limit).toBe("workspace_full");
+      const log = await lastLog();
+      expect(log).toMatch(/\[Stopped: the workspace passed its quota\]/);
+      expect(log).toMatch(FULL);
+      expect(await used()).toBeLessThanOrEqual(100 * MB);
+      await api("POST", "/api/sandbox/run", { language: "bash", code: "rm -f fill*.bin" });
+    });
+
     it("while the workspace is over its quota, runs, writes and terminals are refused in words", async () => {
       fs.writeFileSync(path.join(root, "behind.bin"), Buffer.alloc(12 * MB)); // not counted yet
       expect(await used()).toBeGreaterThan(100 * MB); // the walk counts it
@@ -90,6 +104,18 @@ describeEachDatabase(
       await term.closed;
       await expect.poll(used, { timeout: 15_000 }).toBeLessThanOrEqual(100 * MB);
       expect(fs.existsSync(path.join(root, "big1.bin"))).toBe(true);
+    });
+
+    it("a terminal writing past the quota is brought back within it while it is still open", async () => {
+      await api("POST", "/api/sandbox/run", { language: "bash", code: "rm -f big*.bin" });
+      const onDisk = () => bytesOnDisk(root);
+      const term = await Term.open(`${origin.replace("http", "ws")}${TERMINAL_WS_PATH}`, { cookie, origin });
+      await term.frame("ready");
+      await term.run(TWELVE);
+      await expect.poll(onDisk, { timeout: 10_000 }).toBeLessThanOrEqual(100 * MB);
+      expect(fs.existsSync(path.join(root, "big1.bin"))).toBe(true);
+      term.socket.send(Buffer.from("exit\n"), { binary: true });
+      await term.closed;
     });
 
     it("a file the person saves through the files API while a terminal is open is theirs: never trimmed", async () => {

@@ -31,9 +31,10 @@ import {
 } from "./ops";
 import { parseWorkspacePath, toWorkspacePath } from "./path-guard";
 import { checkEntries, formatBytes, workspaceFullWords } from "./quotas";
+import { watchRoom } from "./room-watch";
 import { at, TEMP_PREFIX, withResolved } from "./safe-fs";
 import { ensureWorkspace } from "./starter";
-import { CTIME_SLACK_MS, trimTo } from "./trim";
+import { CTIME_SLACK_MS, RecentSaves, trimTo } from "./trim";
 import { type UploadDeps, type UploadPart, uploadFiles } from "./upload";
 import type { WorkspaceVolumes } from "./volumes";
 
@@ -52,8 +53,6 @@ function staleWrite(virtual: string, current: FileContent | null): AppError {
 }
 
 const planName = { free: "Free", pro: "Pro" } as const;
-/** How long a save through the files API is remembered, so code ending later never trims it (terminals last hours). */
-const SAVED_KEPT_MS = 24 * 60 * 60 * 1000;
 const userIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** Each user's files under DATA_DIR/workspaces/<userId>, seen as /home/user; quotas by plan. */
@@ -83,16 +82,7 @@ export class WorkspaceService {
     for (const listener of this.changeListeners) listener(userId, paths);
   }
 
-  /** When the person last saved each path through the files API (on this node): trims keep them. */
-  private readonly saved = new Map<string, Map<string, number>>();
-
-  private savedByPerson(userId: string, paths: string[]): void {
-    const mine = this.saved.get(userId) ?? new Map<string, number>();
-    const now = Date.now();
-    for (const [p, at] of mine) if (now - at > SAVED_KEPT_MS) mine.delete(p);
-    for (const p of paths) mine.set(p, now);
-    this.saved.set(userId, mine);
-  }
+  private readonly saves = new RecentSaves();
 
   /** The host folder of a user's workspace (may not exist yet). */
   dirOf(userId: string): string {
@@ -250,7 +240,7 @@ export class WorkspaceService {
           checkEntries(figure);
           refuse(now, this.roomFrom(owner, figure.bytes, credit(now)));
           await commitTemp(r.dir.fd, tmp, name, overwrite);
-          this.savedByPerson(owner.id, [r.virtual]);
+          this.saves.add(owner.id, [r.virtual]);
           this.changed(owner.id, [r.virtual]);
           const entry = entryOf(r.segments, await fs.lstat(at(r.dir.fd, name)));
           const change = {
@@ -282,7 +272,7 @@ export class WorkspaceService {
 
   async move(owner: Owner, from: string, to: string): Promise<FileEntry> {
     const entry = await movePath(await this.root(owner), from, to);
-    this.savedByPerson(owner.id, [entry.path]);
+    this.saves.add(owner.id, [entry.path]);
     this.changed(owner.id, [toWorkspacePath(parseWorkspacePath(from)), entry.path]);
     return entry;
   }
@@ -314,6 +304,13 @@ export class WorkspaceService {
       throw this.fullError(owner, then);
   }
 
+  /** While code runs on plain folders: `over` is called once the workspace passes its quota (room-watch.ts). */
+  async watchRoom(owner: Owner, over: () => void): Promise<() => void> {
+    const root = await this.root(owner);
+    if ((await this.volumes?.free(root)) != null) return () => {}; // a volume holds code to the quota
+    return watchRoom(root, this.quota(owner.plan).maxWorkspaceBytes, over);
+  }
+
   /**
    * After code ran over the workspace (from `since`, a Date.now()): walks it, and if the code left
    * it past the quota, removes what it wrote since then, newest first, until it fits again (as if
@@ -329,8 +326,7 @@ export class WorkspaceService {
     const { result } = await this.figures.walked(
       owner.id,
       () => usage(root, since - CTIME_SLACK_MS),
-      (found) =>
-        trimTo(root, found, quota, (p) => (this.saved.get(owner.id)?.get(p) ?? 0) >= since - CTIME_SLACK_MS),
+      (found) => trimTo(root, found, quota, (p) => this.saves.since(owner.id, p, since - CTIME_SLACK_MS)),
     );
     if (result.length > 0) this.changed(owner.id, result);
     return result;
@@ -367,7 +363,7 @@ export class WorkspaceService {
       room: (used, credit) => this.roomFrom(owner, used, credit),
       checkEntries,
       changed: (paths) => {
-        this.savedByPerson(owner.id, paths);
+        this.saves.add(owner.id, paths);
         this.changed(owner.id, paths);
       },
     };

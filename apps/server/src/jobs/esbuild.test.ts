@@ -1,0 +1,38 @@
+import fs from "node:fs";
+import { transform } from "esbuild";
+import { describe, expect, it } from "vitest";
+import { CompilerStopped, compileWithEsbuild, ESBUILD_MEMORY_BYTES } from "./esbuild";
+
+/** This process's esbuild services: their address-space limit and size, in bytes. */
+function services() {
+  return fs
+    .readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .map((pid) => ({ pid, status: fs.readFileSync(`/proc/${pid}/status`, "utf8") }))
+    .filter(({ status }) => /^Name:\s+esbuild$/m.test(status) && status.includes(`\nPPid:\t${process.pid}\n`))
+    .map(({ pid, status }) => ({
+      limit: fs.readFileSync(`/proc/${pid}/limits`, "utf8").match(/^Max address space\s+(\S+)/m)?.[1],
+      size: Number(status.match(/^VmSize:\s+(\d+)/m)?.[1]) * 1024,
+    }));
+}
+
+describe.skipIf(process.platform !== "linux")("esbuild's service, shared by everyone's compiles", () => {
+  it("runs with its memory bounded: what it had at start and ESBUILD_MEMORY_BYTES more", async () => {
+    const out = await compileWithEsbuild(() => transform("let a: number = 1", { loader: "ts" }));
+    expect(out.code).toBe("let a = 1;\n");
+    const [service] = services();
+    expect(service?.limit).toMatch(/^\d+$/); // not "unlimited"
+    expect(Number(service?.limit)).toBeLessThanOrEqual((service?.size ?? 0) + ESBUILD_MEMORY_BYTES);
+  });
+
+  it("code that exhausts it stops it for its author only: the next compile gets a fresh bounded one", async () => {
+    const depth = 200_000;
+    const deep = `const a = ${"[".repeat(depth)}${"]".repeat(depth)};`;
+    await expect(compileWithEsbuild(() => transform(deep, { loader: "ts" }))).rejects.toBeInstanceOf(
+      CompilerStopped,
+    );
+    const out = await compileWithEsbuild(() => transform("let b: string = 'ok'", { loader: "ts" }));
+    expect(out.code).toBe('let b = "ok";\n');
+    expect(services().every((s) => /^\d+$/.test(s.limit ?? ""))).toBe(true);
+  });
+});

@@ -1,0 +1,72 @@
+import { usage } from "./ops";
+
+/** How often the workspace is measured while code runs over plain folders. */
+export const ROOM_WATCH_MS = 1000;
+
+/**
+ * While code runs over a workspace of plain folders (no volume holds it to the quota), measures
+ * the workspace every `everyMs`; once it is past `quotaBytes` or holds too many entries, calls
+ * `over` (once), which stops the code: a run cannot fill the disk before it ends, only pass the
+ * quota by what it writes in one interval (each file is also held to the per-file limit), and
+ * afterCode takes that back. Answers a function that ends the watch.
+ */
+export function watchRoom(
+  root: string,
+  quotaBytes: number,
+  over: () => void,
+  everyMs = ROOM_WATCH_MS,
+): () => void {
+  let ended = false;
+  let timer: NodeJS.Timeout | undefined;
+  const measure = async () => {
+    const found = await usage(root).catch(() => null);
+    if (ended) return;
+    if (found && (found.totalSize > quotaBytes || found.full)) {
+      ended = true;
+      over();
+      return;
+    }
+    timer = setTimeout(measure, everyMs);
+  };
+  timer = setTimeout(measure, everyMs);
+  return () => {
+    ended = true;
+    clearTimeout(timer);
+  };
+}
+
+/** What holding long-lived code within the quota needs of the workspace service. */
+interface CodeRoom<O> {
+  watchRoom(owner: O, over: () => void): Promise<() => void>;
+  afterCode(owner: O, since: number): Promise<string[]>;
+}
+
+/**
+ * Holds long-lived code over a workspace (a terminal, a local MCP server) within its quota while it
+ * runs: each time the workspace is measured past it, what the code wrote since `since` is taken
+ * back, newest first (as if those writes had failed for want of room). Answers the hold's end.
+ */
+export async function holdWithinQuota<O>(
+  workspaces: CodeRoom<O>,
+  owner: O,
+  since: number,
+  onError: (err: unknown) => void,
+): Promise<() => void> {
+  let endWatch = () => {};
+  let open = true;
+  const watch = async (): Promise<void> => {
+    const end = await workspaces.watchRoom(owner, () => {
+      void workspaces
+        .afterCode(owner, since)
+        .then(() => (open ? watch() : undefined))
+        .catch(onError);
+    });
+    if (open) endWatch = end;
+    else end();
+  };
+  await watch();
+  return () => {
+    open = false;
+    endWatch();
+  };
+}
