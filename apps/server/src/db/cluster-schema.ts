@@ -1,4 +1,15 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { chatSessions, users } from "./schema";
 
 // What several server nodes on one database share (cluster/). With one node (PGlite) the same
@@ -132,3 +143,19 @@ export const workspaceUsage = pgTable("workspace_usage", {
   entries: integer("entries").notNull(),
   walkedAt: timestamp("walked_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * When a person last saved each path through the files API, on any node: what code wrote past the
+ * quota is taken back, never a file the person saved meanwhile (kept a day: terminals last hours).
+ */
+export const workspaceSaves = pgTable(
+  "workspace_saves",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    path: text("path").notNull(),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.path] })],
+);

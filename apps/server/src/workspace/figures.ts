@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { lockUntilCommit } from "../db/locks";
-import { workspaceUsage } from "../db/schema";
+import { workspaceSaves, workspaceUsage } from "../db/schema";
 import type { Usage } from "./ops";
 
 /** What a workspace holds: bytes and number of its regular files, entries of any kind. */
@@ -12,6 +12,8 @@ export interface Figure {
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** How long a save through the files API is remembered, so code ending later never trims it (terminals last hours). */
+const SAVES_KEPT_MS = 24 * 60 * 60 * 1000;
 const figureOf = (u: Usage): Figure => ({ bytes: u.totalSize, files: u.totalFiles, entries: u.entries });
 
 async function store(tx: Tx, userId: string, figure: Figure): Promise<Figure> {
@@ -40,20 +42,33 @@ export class UsageFigures {
 
   /**
    * Runs `fn` holding the person's lock with their figure (walked once if there is none yet);
-   * the change `fn` returns is added before the lock is let go.
+   * the change `fn` returns is added, and the paths it saved recorded, before the lock is let go.
    */
   locked<T>(
     userId: string,
     walk: () => Promise<Usage>,
-    fn: (figure: Figure) => Promise<{ result: T; change?: Partial<Figure> }>,
+    fn: (figure: Figure) => Promise<{ result: T; change?: Partial<Figure>; saved?: string[] }>,
   ): Promise<T> {
     return this.db.transaction(async (tx) => {
       await lockUntilCommit(tx, `workspace_usage:${userId}`);
       const [row] = await tx.select().from(workspaceUsage).where(eq(workspaceUsage.userId, userId));
-      const { result, change } = await fn(row ?? (await store(tx, userId, figureOf(await walk()))));
+      const { result, change, saved } = await fn(row ?? (await store(tx, userId, figureOf(await walk()))));
       if (change) await this.addIn(tx, userId, change);
+      if (saved) await this.saved(userId, saved, tx);
       return result;
     });
+  }
+
+  /** Records that the person saved these paths through the files API now (trims keep them). */
+  async saved(userId: string, paths: string[], db: Pick<Db, "insert"> = this.db): Promise<void> {
+    if (paths.length === 0) return;
+    await db
+      .insert(workspaceSaves)
+      .values(paths.map((path) => ({ userId, path, savedAt: sql`clock_timestamp()` })))
+      .onConflictDoUpdate({
+        target: [workspaceSaves.userId, workspaceSaves.path],
+        set: { savedAt: sql`clock_timestamp()` },
+      });
   }
 
   /** Adds a change that needs no check (a delete frees room). */
@@ -68,12 +83,26 @@ export class UsageFigures {
   walked<T>(
     userId: string,
     walk: () => Promise<Usage>,
-    settle: (found: Usage) => Promise<{ result: T; freed: Figure }>,
+    settle: (
+      found: Usage,
+      savedSince: (since: number) => Promise<Set<string>>,
+    ) => Promise<{ result: T; freed: Figure }>,
   ): Promise<{ figure: Figure; result: T }> {
     return this.db.transaction(async (tx) => {
       await lockUntilCommit(tx, `workspace_usage:${userId}`);
+      const mine = eq(workspaceSaves.userId, userId);
+      await tx
+        .delete(workspaceSaves)
+        .where(and(mine, lt(workspaceSaves.savedAt, new Date(Date.now() - SAVES_KEPT_MS))));
+      const savedSince = async (since: number) => {
+        const rows = await tx
+          .select({ path: workspaceSaves.path })
+          .from(workspaceSaves)
+          .where(and(mine, gte(workspaceSaves.savedAt, new Date(since))));
+        return new Set(rows.map((r) => r.path));
+      };
       const found = await walk();
-      const { result, freed } = await settle(found);
+      const { result, freed } = await settle(found, savedSince);
       const on = figureOf(found);
       const figure = await store(tx, userId, {
         bytes: on.bytes - freed.bytes,

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { describeEachDatabase } from "../test/databases";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+import { WorkspaceService } from "./service";
 
 const KB = 1024;
 
@@ -104,5 +105,25 @@ describeEachDatabase("workspace quota: a running figure, held under concurrency"
     });
     expect((await put(b, cookie, "after.txt", 40 * KB)).statusCode).toBe(200);
     expect(await used()).toBe(before + 40 * KB);
+  });
+
+  it("a file saved through one node is never what another node's code trim takes back", async () => {
+    const carol = await signedInUser(a.app);
+    const root = path.join(dataDir, "workspaces", carol.user.id);
+    await put(b, carol.cookie, "warm.txt", 1); // the workspace exists
+    // Node A's view of the workspaces (its quota 50 KB), where a terminal has run since `since`.
+    const nodeA = new WorkspaceService(db().db, dataDir, {
+      free: { maxFileBytes: 60 * KB, maxWorkspaceBytes: 50 * KB },
+      pro: { maxFileBytes: 60 * KB, maxWorkspaceBytes: 50 * KB },
+    });
+    const since = Date.now();
+    fs.writeFileSync(path.join(root, "code-old.bin"), Buffer.alloc(60 * KB));
+    await new Promise((r) => setTimeout(r, 30));
+    expect((await put(b, carol.cookie, "notes.txt", 30 * KB)).statusCode).toBe(200); // saved through node B
+    await new Promise((r) => setTimeout(r, 30));
+    fs.writeFileSync(path.join(root, "code-new.bin"), Buffer.alloc(20 * KB));
+    const removed = await nodeA.afterCode({ id: carol.user.id, plan: "free" }, since);
+    expect(removed.sort()).toEqual(["/home/user/code-new.bin", "/home/user/code-old.bin"]);
+    expect(fs.statSync(path.join(root, "notes.txt")).size).toBe(30 * KB);
   });
 });

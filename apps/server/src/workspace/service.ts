@@ -34,7 +34,7 @@ import { checkEntries, formatBytes, workspaceFullWords } from "./quotas";
 import { watchRoom } from "./room-watch";
 import { at, TEMP_PREFIX, withResolved } from "./safe-fs";
 import { ensureWorkspace } from "./starter";
-import { CTIME_SLACK_MS, RecentSaves, trimTo } from "./trim";
+import { CTIME_SLACK_MS, trimTo } from "./trim";
 import { type UploadDeps, type UploadPart, uploadFiles } from "./upload";
 import type { WorkspaceVolumes } from "./volumes";
 
@@ -81,8 +81,6 @@ export class WorkspaceService {
   changed(userId: string, paths: string[]): void {
     for (const listener of this.changeListeners) listener(userId, paths);
   }
-
-  private readonly saves = new RecentSaves();
 
   /** The host folder of a user's workspace (may not exist yet). */
   dirOf(userId: string): string {
@@ -240,7 +238,6 @@ export class WorkspaceService {
           checkEntries(figure);
           refuse(now, this.roomFrom(owner, figure.bytes, credit(now)));
           await commitTemp(r.dir.fd, tmp, name, overwrite);
-          this.saves.add(owner.id, [r.virtual]);
           this.changed(owner.id, [r.virtual]);
           const entry = entryOf(r.segments, await fs.lstat(at(r.dir.fd, name)));
           const change = {
@@ -248,7 +245,7 @@ export class WorkspaceService {
             files: now?.isFile() ? 0 : 1,
             entries: now ? 0 : 1,
           };
-          return { result: entry, change };
+          return { result: entry, change, saved: [r.virtual] };
         });
       } finally {
         await fs.unlink(at(r.dir.fd, tmp)).catch(() => {});
@@ -272,7 +269,7 @@ export class WorkspaceService {
 
   async move(owner: Owner, from: string, to: string): Promise<FileEntry> {
     const entry = await movePath(await this.root(owner), from, to);
-    this.saves.add(owner.id, [entry.path]);
+    await this.figures.saved(owner.id, [entry.path]);
     this.changed(owner.id, [toWorkspacePath(parseWorkspacePath(from)), entry.path]);
     return entry;
   }
@@ -326,7 +323,11 @@ export class WorkspaceService {
     const { result } = await this.figures.walked(
       owner.id,
       () => usage(root, since - CTIME_SLACK_MS),
-      (found) => trimTo(root, found, quota, (p) => this.saves.since(owner.id, p, since - CTIME_SLACK_MS)),
+      async (found, savedSince) => {
+        // Saves are timed by the database's clock, runs by this node's: a second's slack between them.
+        const saved = await savedSince(since - 1000);
+        return trimTo(root, found, quota, (p) => saved.has(p));
+      },
     );
     if (result.length > 0) this.changed(owner.id, result);
     return result;
@@ -362,10 +363,7 @@ export class WorkspaceService {
       locked: (fn) => this.figures.locked(owner.id, this.walker(root), fn),
       room: (used, credit) => this.roomFrom(owner, used, credit),
       checkEntries,
-      changed: (paths) => {
-        this.saves.add(owner.id, paths);
-        this.changed(owner.id, paths);
-      },
+      changed: (paths) => this.changed(owner.id, paths),
     };
   }
 

@@ -3,27 +3,6 @@ import { removePath, type Usage } from "./ops";
 import { toWorkspacePath } from "./path-guard";
 import { TEMP_PREFIX } from "./safe-fs";
 
-/** How long a save through the files API is remembered, so code ending later never trims it (terminals last hours). */
-const SAVED_KEPT_MS = 24 * 60 * 60 * 1000;
-
-/** When each person last saved each path through the files API (on this node): trims keep them. */
-export class RecentSaves {
-  private readonly byPerson = new Map<string, Map<string, number>>();
-
-  add(userId: string, paths: string[]): void {
-    const mine = this.byPerson.get(userId) ?? new Map<string, number>();
-    const now = Date.now();
-    for (const [p, at] of mine) if (now - at > SAVED_KEPT_MS) mine.delete(p);
-    for (const p of paths) mine.set(p, now);
-    this.byPerson.set(userId, mine);
-  }
-
-  /** Whether the person saved `path` at or after `since`. */
-  since(userId: string, path: string, since: number): boolean {
-    return (this.byPerson.get(userId)?.get(path) ?? 0) >= since;
-  }
-}
-
 /** File times are the kernel's coarse clock: a file written just as code started may read a little earlier. */
 export const CTIME_SLACK_MS = 20;
 

@@ -18,7 +18,9 @@ export interface UploadDeps {
   /** The figure now, without the lock (to stop early). */
   figure(): Promise<Figure>;
   /** Runs `fn` under the person's lock with their figure; adds the change it returns. */
-  locked<T>(fn: (figure: Figure) => Promise<{ result: T; change?: Partial<Figure> }>): Promise<T>;
+  locked<T>(
+    fn: (figure: Figure) => Promise<{ result: T; change?: Partial<Figure>; saved?: string[] }>,
+  ): Promise<T>;
   /** How many bytes one file may take with `used` bytes used, and the 413 beyond. */
   room(used: number, credit: number): { cap: number; tooLarge(virtual: string, size?: number): AppError };
   checkEntries(figure: Figure): void;
@@ -84,7 +86,11 @@ export async function uploadFiles(
         for (const { name } of staged)
           entries.push(entryOf([...r.segments, name], await fs.lstat(at(dirFd, name))));
         d.changed(entries.map((e) => e.path));
-        return { result: entries, change: { ...change, bytes: total - figure.bytes } };
+        return {
+          result: entries,
+          change: { ...change, bytes: total - figure.bytes },
+          saved: entries.map((e) => e.path),
+        };
       });
     } catch (err) {
       for (const { tmp } of staged) await fs.unlink(at(dirFd, tmp)).catch(() => {});
