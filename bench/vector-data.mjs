@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { openPglite } from "../apps/server/src/db/client.ts";
+import { JobPool } from "../apps/server/src/jobs/pool.ts";
 import { seededRandom } from "../apps/server/src/test/seeded-random.ts";
 import { EmbeddingModels, loadPgvector } from "../apps/server/src/vector/models.ts";
 import { VectorService } from "../apps/server/src/vector/service.ts";
@@ -30,12 +31,29 @@ export function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-/** A fresh in-memory database with the app's tables, pgvector, the local model's index and a person. */
+/**
+ * A fresh in-memory database with the app's tables, pgvector, the local model's index and a person;
+ * large batches are embedded in a job pool's worker, as the app does (closed with the database).
+ */
 export async function benchIndex(glove) {
   const database = await openPglite();
   await database.migrate();
   const db = database.db;
-  const models = new EmbeddingModels(db, glove, await loadPgvector(db));
+  const jobs = new JobPool();
+  const closeDatabase = database.close.bind(database);
+  database.close = async () => {
+    await jobs.close();
+    await closeDatabase();
+  };
+  const models = new EmbeddingModels(
+    db,
+    glove,
+    await loadPgvector(db),
+    undefined,
+    undefined,
+    undefined,
+    jobs,
+  );
   await models.ensureIndex(models.local);
   return { database, db, models, vectors: new VectorService(db, models), userId: await benchUser(db) };
 }

@@ -249,7 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(documentRoutes, { db: database.db, bus, documents });
   const trash = new TrashService(database.db, { document: restoreDocument });
   await app.register(trashRoutes, { db: database.db, bus, trash });
-  const jobs = new JobPool(); // heavy work on a person's input (exports): worker threads, bounded
+  const jobs = new JobPool(); // heavy work on a person's input (exports, embedding): worker threads, bounded
   app.addHook("onClose", () => jobs.close());
   await app.register(exportRoutes, { db: database.db, jobs });
   await app.register(audioRoutes, { db: database.db, bus, gateway: llm.gateway, workspaces });
@@ -280,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hubUrl: env.HF_ENDPOINT,
     hubToken: env.HF_TOKEN,
     downloadable: deps.embeddingDownloads,
+    jobs,
   });
   await app.register(terminalRoutes, {
     db: database.db,

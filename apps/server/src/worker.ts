@@ -2,5 +2,6 @@
 // build bundles it beside main.js as worker.js.
 import { docxExport, pdfExport } from "./exports/jobs";
 import { serveJobs } from "./jobs/serve";
+import { localEmbedJob } from "./vector/embed-job";
 
-serveJobs([pdfExport, docxExport]);
+serveJobs([pdfExport, docxExport, localEmbedJob]);

@@ -1,28 +1,33 @@
-import { describe, expect, it } from "vitest";
-import { localEmbedderOf } from "./embedders";
+import { afterAll, describe, expect, it } from "vitest";
+import { JobPool } from "../jobs/pool";
+import { LOCAL_EMBED_INLINE_CHARS, localEmbedderOf } from "./embedders";
 import { localEmbedder } from "./glove";
 
 describe("the local embedding model", () => {
-  it("embeds a large batch in slices: others' work set before it runs before it ends, and nothing changes", async () => {
-    const glove = localEmbedder();
-    const local = localEmbedderOf(glove);
+  const jobs = new JobPool({ workers: 1, timeoutMs: 20_000, memoryMb: 256 });
+  afterAll(() => jobs.close());
+  const glove = localEmbedder();
+
+  it("embeds a large batch in a worker: others' work set before it runs before it ends; the vectors are the same", async () => {
+    const local = localEmbedderOf(glove, jobs);
     const texts = Array.from({ length: 1000 }, (_, i) =>
       `note ${i}: the quick brown fox jumps over the lazy dog near the river bank. `.repeat(12),
     );
+    expect(texts.join("").length).toBeGreaterThan(LOCAL_EMBED_INLINE_CHARS);
     const order: string[] = [];
     setImmediate(() => order.push("another request"));
     const vectors = await local.embedMany(texts);
     order.push("batch embedded");
     expect(order).toEqual(["another request", "batch embedded"]);
     expect(vectors).toHaveLength(texts.length);
+    expect(vectors[999]).toBeInstanceOf(Float32Array);
     expect(Array.from(vectors[999] ?? [])).toEqual(Array.from(glove.embed(texts[999] ?? "")));
   });
 
-  it("stops between slices when its request is abandoned", async () => {
-    const local = localEmbedderOf(localEmbedder());
-    const texts = Array.from({ length: 1000 }, () => "a long sentence about rivers and banks ".repeat(30));
-    const abandoned = new AbortController();
-    abandoned.abort();
-    await expect(local.embedMany(texts, abandoned.signal)).rejects.toThrow();
+  it("embeds a search's query at once, without a worker, as it does with no pool at all", async () => {
+    const query = "feline companion";
+    const [pooled] = await localEmbedderOf(glove, jobs).embedMany([query]);
+    const [alone] = await localEmbedderOf(glove).embedMany([query]);
+    expect(Array.from(pooled ?? [])).toEqual(Array.from(alone ?? []));
   });
 });

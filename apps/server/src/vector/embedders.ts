@@ -1,6 +1,8 @@
 import type { ProviderId } from "@neuroos/contracts";
+import type { JobPool } from "../jobs/pool";
 import type { LlmGateway } from "../llm";
 import { LlmError, providerWords } from "../llm/errors";
+import { localEmbedJob } from "./embed-job";
 import type { GloveEmbedder } from "./glove";
 
 /** Turns texts into unit vectors: the local GloVe model, or a provider's embeddings endpoint. */
@@ -49,29 +51,25 @@ export function localModelInfo(glove: GloveEmbedder): EmbeddingModelInfo {
   };
 }
 
-/** The longest the local model embeds before letting the server answer others (it runs on the event loop). */
-export const LOCAL_EMBED_SLICE_MS = 10;
+/** Text the local model embeds on the event loop at most (a few ms); a larger batch goes to a worker. */
+export const LOCAL_EMBED_INLINE_CHARS = 20_000;
+
+/** Runs a job off the event loop (the server's JobPool). */
+export type JobRunner = Pick<JobPool, "run">;
 
 /**
- * The local model as an Embedder. It is synchronous underneath: a batch of large files (thousands
- * of chunks, a second of work) is embedded in slices of LOCAL_EMBED_SLICE_MS, so other people's
- * requests are answered between them.
+ * The local model as an Embedder. A search's query and a small file are embedded at once; a larger
+ * batch (a 256 KB file, 32 files of an Initialize: up to a second of work) in a worker of `jobs`,
+ * with its time and memory limits, so the server answers others meanwhile.
  */
-export function localEmbedderOf(glove: GloveEmbedder): Embedder {
+export function localEmbedderOf(glove: GloveEmbedder, jobs?: JobRunner): Embedder {
   return {
     id: glove.id,
     dimensions: glove.dimensions,
-    embedMany: async (texts, signal) => {
-      const vectors: Float32Array[] = [];
-      let sliceStart = performance.now();
-      for (const text of texts) {
-        vectors.push(glove.embed(text));
-        if (performance.now() - sliceStart < LOCAL_EMBED_SLICE_MS) continue;
-        await new Promise((resolve) => setImmediate(resolve));
-        signal?.throwIfAborted();
-        sliceStart = performance.now();
-      }
-      return vectors;
+    embedMany: async (texts) => {
+      const chars = texts.reduce((sum, text) => sum + text.length, 0);
+      if (!jobs || chars <= LOCAL_EMBED_INLINE_CHARS) return texts.map((text) => glove.embed(text));
+      return jobs.run(localEmbedJob, texts);
     },
   };
 }

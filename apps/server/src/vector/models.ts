@@ -7,6 +7,7 @@ import type { LlmGateway } from "../llm";
 import {
   type Embedder,
   type EmbeddingModelInfo,
+  type JobRunner,
   localEmbedderOf,
   localModelInfo,
   OLLAMA_EMBEDDING,
@@ -83,8 +84,10 @@ export class EmbeddingModels {
     private readonly transformersDir?: string,
     /** The models that can be downloaded into it. */
     readonly downloads?: EmbeddingDownloads,
+    /** Where the local model embeds large batches, off the event loop (else on it). */
+    jobs?: JobRunner,
   ) {
-    this.local = localEmbedderOf(glove);
+    this.local = localEmbedderOf(glove, jobs);
     this.fixed = [localModelInfo(glove), ...(gateway ? [OPENAI_EMBEDDING, OLLAMA_EMBEDDING] : [])];
   }
 
@@ -216,6 +219,7 @@ export async function openEmbeddingModels(deps: {
   hubUrl: string;
   token?: string;
   catalog?: DownloadableEmbedding[];
+  jobs?: JobRunner;
 }): Promise<EmbeddingModels> {
   const downloads = new EmbeddingDownloads({ ...deps });
   const models = new EmbeddingModels(
@@ -225,6 +229,7 @@ export async function openEmbeddingModels(deps: {
     deps.gateway,
     deps.dir,
     downloads,
+    deps.jobs,
   );
   await models.ensureIndex(models.local);
   return models;

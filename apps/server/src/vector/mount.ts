@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
 import type { LlmGateway } from "../llm";
 import type { WorkspaceService } from "../workspace/service";
+import type { JobRunner } from "./embedders";
 import { VectorIndexer } from "./indexer";
 import type { DownloadableEmbedding } from "./model-downloads";
 import { openEmbeddingModels } from "./models";
@@ -24,6 +25,8 @@ export async function mountVectorSearch(
     hubUrl: string;
     hubToken?: string;
     downloadable?: DownloadableEmbedding[];
+    /** Where the local model embeds large batches, off the event loop. */
+    jobs?: JobRunner;
   },
 ) {
   const { db, workspaces } = deps;
@@ -34,6 +37,7 @@ export async function mountVectorSearch(
     hubUrl: deps.hubUrl,
     token: deps.hubToken,
     catalog: deps.downloadable,
+    jobs: deps.jobs,
   });
   app.addHook("onClose", () => embeddingModels.downloads?.close());
   const vectors = new VectorService(db, embeddingModels, (plan) => workspaces.quota(plan).maxWorkspaceBytes);
