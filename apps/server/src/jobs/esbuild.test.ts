@@ -35,4 +35,16 @@ describe.skipIf(process.platform !== "linux")("esbuild's service, shared by ever
     expect(out.code).toBe('let b = "ok";\n');
     expect(services().every((s) => /^\d+$/.test(s.limit ?? ""))).toBe(true);
   });
+
+  it("a compile past its time stops with a clear error; the service others use goes on, fresh", async () => {
+    const large = Array.from({ length: 20_000 }, (_, i) => `export const v${i}: number = ${i} * 2;`).join(
+      "\n",
+    );
+    const slow = compileWithEsbuild(() => transform(large, { loader: "ts" }), { timeoutMs: 1 });
+    const other = compileWithEsbuild(() => transform("let c: boolean = true", { loader: "ts" }));
+    await expect(slow).rejects.toBeInstanceOf(CompilerStopped);
+    expect((await other).code).toBe("let c = true;\n");
+    const after = await compileWithEsbuild(() => transform(large, { loader: "ts" }));
+    expect(after.code).toContain("export const v19999 = 19999 * 2;");
+  });
 });

@@ -19,27 +19,58 @@ export const ESBUILD_MEMORY_BYTES = 512 * 1024 * 1024;
  * next call starts a fresh one; a call that met the dead service is tried once more on the fresh
  * one, and a call whose second try kills it again is told so in words (its code is the cause).
  */
-export async function compileWithEsbuild<T>(call: () => Promise<T>, retried = false): Promise<T> {
+export async function compileWithEsbuild<T>(
+  call: () => Promise<T>,
+  options: { timeoutMs?: number; retried?: boolean } = {},
+): Promise<T> {
+  const { timeoutMs = ESBUILD_TIMEOUT_MS, retried = false } = options;
   const seen = generation;
   try {
     await bounded();
-    return await call();
+    return await withinTime(call(), timeoutMs, () => restart(seen));
   } catch (err) {
+    if (err instanceof CompilerStopped) throw err;
     const message = String((err as Error).message);
     if (!message.includes("The service was stopped") && !message.includes("The service is no longer running"))
       throw err;
-    // The first call to see this service dead stops it, once; the others wait for that, and never
-    // stop the fresh service a retry has started meanwhile.
-    if (seen === generation) {
-      generation += 1;
-      restarting = stop();
-      started = null;
-      limited.clear(); // a fresh service may get a pid seen before
-    }
+    restart(seen);
     await restarting;
-    if (!retried) return compileWithEsbuild(call, true);
+    if (!retried) return compileWithEsbuild(call, { timeoutMs, retried: true });
     throw new CompilerStopped();
   }
+}
+
+/** How long one compile may take; past it the service is stopped (the others' calls are tried again on a fresh one). */
+export const ESBUILD_TIMEOUT_MS = 20_000;
+
+/** `work`'s answer, or CompilerStopped once `ms` have passed (`onLate` is called then). */
+async function withinTime<T>(work: Promise<T>, ms: number, onLate: () => void): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      work.catch(() => {}); // it fails when the service stops
+      onLate();
+      reject(new CompilerStopped());
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Stops the service calls of generation `seen` ran on, once: the first call to see it dead (or
+ * to run out of time on it) stops it; the others wait for that, and never stop the fresh service
+ * a retry has started meanwhile.
+ */
+function restart(seen: number): void {
+  if (seen !== generation) return;
+  generation += 1;
+  restarting = stop();
+  started = null;
+  limited.clear(); // a fresh service may get a pid seen before
 }
 
 /** Which esbuild service calls run on now (one more each time a dead one is stopped). */
@@ -77,7 +108,7 @@ async function boundServices(): Promise<void> {
   }
 }
 
-/** The compiler died on this code (it is nested too deeply or too large); the next run has a fresh one. */
+/** The compiler died on this code, or ran out of time (it is nested too deeply or too large); the next run has a fresh one. */
 export class CompilerStopped extends Error {
   constructor() {
     super("This code is nested too deeply or is too large to compile. Simplify it and run it again.");
