@@ -1,14 +1,17 @@
 import { usage } from "./ops";
 
-/** How often the workspace is measured while code runs over plain folders. */
+/** How soon the workspace is measured again while code running over plain folders writes. */
 export const ROOM_WATCH_MS = 1000;
+/** How long between measures at most while it does not (an idle terminal costs a walk per this). */
+export const ROOM_WATCH_IDLE_MS = 16_000;
 
 /**
  * While code runs over a workspace of plain folders (no volume holds it to the quota), measures
- * the workspace every `everyMs`; once it is past `quotaBytes` or holds too many entries, calls
- * `over` (once), which stops the code: a run cannot fill the disk before it ends, only pass the
- * quota by what it writes in one interval (each file is also held to the per-file limit), and
- * afterCode takes that back. Answers a function that ends the watch.
+ * the workspace: every `everyMs` while it grows, less often (doubling, up to ROOM_WATCH_IDLE_MS)
+ * while it does not. Once it is past `quotaBytes` or holds too many entries, calls `over` (once),
+ * which stops the code: a run cannot fill the disk before it ends, only pass the quota by what it
+ * writes in one interval (each file is also held to the per-file limit), and afterCode takes that
+ * back. Answers a function that ends the watch.
  */
 export function watchRoom(
   root: string,
@@ -18,6 +21,8 @@ export function watchRoom(
 ): () => void {
   let ended = false;
   let timer: NodeJS.Timeout | undefined;
+  let wait = everyMs;
+  let last = { bytes: -1, entries: -1 };
   const measure = async () => {
     const found = await usage(root).catch(() => null);
     if (ended) return;
@@ -26,9 +31,12 @@ export function watchRoom(
       over();
       return;
     }
-    timer = setTimeout(measure, everyMs);
+    const grew = !found || found.totalSize > last.bytes || found.entries > last.entries;
+    wait = grew ? everyMs : Math.min(wait * 2, Math.max(everyMs, ROOM_WATCH_IDLE_MS));
+    if (found) last = { bytes: found.totalSize, entries: found.entries };
+    timer = setTimeout(measure, wait);
   };
-  timer = setTimeout(measure, everyMs);
+  timer = setTimeout(measure, wait);
   return () => {
     ended = true;
     clearTimeout(timer);
