@@ -1,6 +1,7 @@
 CREATE TABLE "workspace_saves" (
 	"user_id" uuid NOT NULL,
 	"path" text NOT NULL,
+	"size" bigint NOT NULL,
 	"saved_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "workspace_saves_user_id_path_pk" PRIMARY KEY("user_id","path")
 );

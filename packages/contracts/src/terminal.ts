@@ -51,7 +51,14 @@ export const terminalClientFrameSchema = z.discriminatedUnion("type", [
 ]);
 export type TerminalClientFrame = z.infer<typeof terminalClientFrameSchema>;
 
-export const terminalExitReasonSchema = z.enum(["exited", "idle", "detached", "server_closing", "killed"]);
+export const terminalExitReasonSchema = z.enum([
+  "exited",
+  "idle",
+  "detached",
+  "server_closing",
+  "killed",
+  "workspace_full",
+]);
 export type TerminalExitReason = z.infer<typeof terminalExitReasonSchema>;
 
 export type TerminalServerFrame =

@@ -155,6 +155,8 @@ export const workspaceSaves = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     path: text("path").notNull(),
+    /** Its size as saved: code that grew it since makes it the code's again. */
+    size: bigint("size", { mode: "number" }).notNull(),
     savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.path] })],

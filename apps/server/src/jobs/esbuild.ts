@@ -24,9 +24,10 @@ export async function compileWithEsbuild<T>(
   options: { timeoutMs?: number; retried?: boolean } = {},
 ): Promise<T> {
   const { timeoutMs = ESBUILD_TIMEOUT_MS, retried = false } = options;
-  const seen = generation;
+  let seen = generation;
   try {
     await bounded();
+    seen = generation; // the service the call runs on
     return await withinTime(call(), timeoutMs, () => restart(seen));
   } catch (err) {
     if (err instanceof CompilerStopped) throw err;
@@ -82,7 +83,8 @@ const limited = new Set<number>();
 
 /** Starts esbuild's service (an empty transform) and bounds the memory of the service process. */
 function bounded(): Promise<void> {
-  started ??= transform("")
+  started ??= restarting
+    .then(() => transform(""))
     .then(() => boundServices().catch(() => {}))
     .catch((err: unknown) => {
       started = null;
@@ -101,10 +103,13 @@ async function boundServices(): Promise<void> {
     if (limited.has(pid)) continue;
     const status = await fs.readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
     const field = (name: string) => status.match(new RegExp(`^${name}:\\s+(\\S+)`, "m"))?.[1];
-    if (field("Name") !== "esbuild" || Number(field("PPid")) !== process.pid) continue;
-    const usedBytes = Number(field("VmSize")) * 1024;
-    await promisify(execFile)("prlimit", ["--pid", String(pid), `--as=${usedBytes + ESBUILD_MEMORY_BYTES}`]);
-    limited.add(pid);
+    const usedBytes = Number(field("VmSize")) * 1024; // none for a service that is ending
+    if (field("Name") !== "esbuild" || Number(field("PPid")) !== process.pid || !(usedBytes > 0)) continue;
+    const limit = `--as=${usedBytes + ESBUILD_MEMORY_BYTES}`;
+    await promisify(execFile)("prlimit", ["--pid", String(pid), limit]).then(
+      () => limited.add(pid),
+      () => {}, // it ended meanwhile
+    );
   }
 }
 

@@ -46,19 +46,23 @@ export function sandboxLauncher(deps: {
         { maxFileSizeMb },
         { newSession: true, network: config.allowNetwork },
       );
-      const endHold = await holdWithinQuota(deps.workspaces, owner, since, () => {}).catch(async (err) => {
+      // Its writes past the quota are taken back while it runs; one that keeps the workspace past
+      // it is stopped (its connection fails, and says so).
+      const endHold = await holdWithinQuota(deps.workspaces, owner, since, {
+        stop: () => void launched.release(),
+        onError: () => {}, // the next measure tries again
+      }).catch(async (err) => {
         await launched.release();
         throw err;
       });
       return {
         ...launched,
         release: async () => {
-          endHold();
           try {
             await launched.release();
           } finally {
             await deps.live.remove(id);
-            await deps.workspaces.afterCode(owner, since).catch(() => {});
+            await endHold();
             await deps.workspaces.noticeWrites(owner, since).catch(() => {});
           }
         },

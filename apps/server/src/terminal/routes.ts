@@ -85,15 +85,15 @@ export async function terminalRoutes(app: FastifyInstance, deps: TerminalRouteDe
           });
           // What the shell writes past the quota is taken back (its newest files) as soon as the
           // workspace is measured past it while the shell runs, and once more when it ends.
-          const endHold = await holdWithinQuota(deps.workspaces, user, since, (err) =>
-            request.log.warn({ err }, "workspace usage while a terminal runs"),
-          );
-          void session.done
-            .then(() => {
-              endHold();
-              return deps.workspaces.afterCode(user, since);
-            })
-            .catch((err) => request.log.warn({ err }, "workspace usage after a terminal"));
+          const shell = session;
+          const endHold = await holdWithinQuota(deps.workspaces, user, since, {
+            stop: () => shell.kill("workspace_full"),
+            onError: (err) => request.log.warn({ err }, "workspace usage while a terminal runs"),
+          }).catch((err) => {
+            shell.kill("killed");
+            throw err;
+          });
+          void session.done.then(endHold);
         } catch (err) {
           const known = clientError(err, request.log);
           if (!known) request.log.error({ err }, "terminal failed to start");

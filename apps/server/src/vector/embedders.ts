@@ -59,7 +59,7 @@ export type JobRunner = Pick<JobPool, "run">;
 
 /**
  * The local model as an Embedder. A search's query and a small file are embedded at once; a larger
- * batch (a 256 KB file, 32 files of an Initialize: up to a second of work) in a worker of `jobs`,
+ * batch (with the server's own table: the worker loads the default one) (a 256 KB file, 32 files of an Initialize: up to a second of work) in a worker of `jobs`,
  * with its time and memory limits, so the server answers others meanwhile.
  */
 export function localEmbedderOf(glove: GloveEmbedder, jobs?: JobRunner): Embedder {

@@ -4,6 +4,12 @@ import { lockUntilCommit } from "../db/locks";
 import { workspaceSaves, workspaceUsage } from "../db/schema";
 import type { Usage } from "./ops";
 
+/** A file the person saved through the files API: its workspace path and size. */
+export interface SavedFile {
+  path: string;
+  size: number;
+}
+
 /** What a workspace holds: bytes and number of its regular files, entries of any kind. */
 export interface Figure {
   bytes: number;
@@ -47,7 +53,7 @@ export class UsageFigures {
   locked<T>(
     userId: string,
     walk: () => Promise<Usage>,
-    fn: (figure: Figure) => Promise<{ result: T; change?: Partial<Figure>; saved?: string[] }>,
+    fn: (figure: Figure) => Promise<{ result: T; change?: Partial<Figure>; saved?: SavedFile[] }>,
   ): Promise<T> {
     return this.db.transaction(async (tx) => {
       await lockUntilCommit(tx, `workspace_usage:${userId}`);
@@ -59,15 +65,17 @@ export class UsageFigures {
     });
   }
 
-  /** Records that the person saved these paths through the files API now (trims keep them). */
-  async saved(userId: string, paths: string[], db: Pick<Db, "insert"> = this.db): Promise<void> {
-    if (paths.length === 0) return;
-    await db
+  /** Records that the person saved these files through the files API now (trims keep them at that size or larger). */
+  private async saved(userId: string, files: SavedFile[], tx: Tx): Promise<void> {
+    if (files.length === 0) return;
+    // This node's clock, as the runs' start times it is compared with.
+    const savedAt = new Date();
+    await tx
       .insert(workspaceSaves)
-      .values(paths.map((path) => ({ userId, path, savedAt: sql`clock_timestamp()` })))
+      .values(files.map(({ path, size }) => ({ userId, path, size, savedAt })))
       .onConflictDoUpdate({
         target: [workspaceSaves.userId, workspaceSaves.path],
-        set: { savedAt: sql`clock_timestamp()` },
+        set: { savedAt, size: sql`excluded.size` },
       });
   }
 
@@ -85,7 +93,7 @@ export class UsageFigures {
     walk: () => Promise<Usage>,
     settle: (
       found: Usage,
-      savedSince: (since: number) => Promise<Set<string>>,
+      savedSince: (since: number) => Promise<Map<string, number>>,
     ) => Promise<{ result: T; freed: Figure }>,
   ): Promise<{ figure: Figure; result: T }> {
     return this.db.transaction(async (tx) => {
@@ -96,10 +104,10 @@ export class UsageFigures {
         .where(and(mine, lt(workspaceSaves.savedAt, new Date(Date.now() - SAVES_KEPT_MS))));
       const savedSince = async (since: number) => {
         const rows = await tx
-          .select({ path: workspaceSaves.path })
+          .select({ path: workspaceSaves.path, size: workspaceSaves.size })
           .from(workspaceSaves)
           .where(and(mine, gte(workspaceSaves.savedAt, new Date(since))));
-        return new Set(rows.map((r) => r.path));
+        return new Map(rows.map((r) => [r.path, r.size]));
       };
       const found = await walk();
       const { result, freed } = await settle(found, savedSince);

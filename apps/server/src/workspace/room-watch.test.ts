@@ -2,7 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { watchRoom } from "./room-watch";
+import { users } from "../db/schema";
+import { describeEachDatabase } from "../test/databases";
+import { holdWithinQuota, watchRoom } from "./room-watch";
+import { WorkspaceService } from "./service";
 
 describe("watching a workspace's room while code runs over it", () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-room-watch-"));
@@ -29,5 +32,28 @@ describe("watching a workspace's room while code runs over it", () => {
     fs.writeFileSync(path.join(root, "c.bin"), Buffer.alloc(60_000));
     await new Promise((r) => setTimeout(r, 200));
     expect(over).not.toHaveBeenCalled();
+  });
+});
+
+describeEachDatabase("holding long-lived code within the quota", (db) => {
+  it("code that keeps the workspace past its quota with what a trim keeps is stopped; its end trims once more", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-hold-"));
+    const [user] = await db()
+      .db.insert(users)
+      .values({ email: `hold-${Date.now()}@example.com`, username: `hold${Date.now()}`, passwordHash: "x" })
+      .returning({ id: users.id });
+    const owner = { id: user?.id ?? "", plan: "free" as const };
+    const quota = { maxFileBytes: 100_000, maxWorkspaceBytes: 100_000 };
+    const workspaces = new WorkspaceService(db().db, dataDir, { free: quota, pro: quota });
+    const root = await workspaces.root(owner);
+    // Written before the code started (by another node's code, say): no trim of this code's takes it.
+    fs.writeFileSync(path.join(root, "old.bin"), Buffer.alloc(150_000));
+    await new Promise((r) => setTimeout(r, 50));
+    const since = Date.now();
+    const stop = vi.fn();
+    const endHold = await holdWithinQuota(workspaces, owner, since, { stop, onError: () => {} });
+    await vi.waitFor(() => expect(stop).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    await endHold();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

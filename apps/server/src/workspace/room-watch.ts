@@ -3,14 +3,14 @@ import { usage } from "./ops";
 /** How soon the workspace is measured again while code running over plain folders writes. */
 export const ROOM_WATCH_MS = 1000;
 /** How long between measures at most while it does not (an idle terminal costs a walk per this). */
-export const ROOM_WATCH_IDLE_MS = 16_000;
+export const ROOM_WATCH_IDLE_MS = 4000;
 
 /**
  * While code runs over a workspace of plain folders (no volume holds it to the quota), measures
  * the workspace: every `everyMs` while it grows, less often (doubling, up to ROOM_WATCH_IDLE_MS)
  * while it does not. Once it is past `quotaBytes` or holds too many entries, calls `over` (once),
  * which stops the code: a run cannot fill the disk before it ends, only pass the quota by what it
- * writes in one interval (each file is also held to the per-file limit), and afterCode takes that
+ * writes in one interval (at most ROOM_WATCH_IDLE_MS after a quiet spell), and afterCode takes that
  * back. Answers a function that ends the watch.
  */
 export function watchRoom(
@@ -47,34 +47,51 @@ export function watchRoom(
 interface CodeRoom<O> {
   watchRoom(owner: O, over: () => void): Promise<() => void>;
   afterCode(owner: O, since: number): Promise<string[]>;
+  /** Throws the 413 of a full workspace while it is past its quota or holds too many entries. */
+  assertRoom(owner: O, then: string): Promise<void>;
 }
 
 /**
  * Holds long-lived code over a workspace (a terminal, a local MCP server) within its quota while it
  * runs: each time the workspace is measured past it, what the code wrote since `since` is taken
- * back, newest first (as if those writes had failed for want of room). Answers the hold's end.
+ * back, newest first (as if those writes had failed for want of room). When that cannot bring it
+ * within the quota (the code fills it with what a trim keeps: many entries, files the person
+ * saved), `stop` ends the code. A failed trim is tried again at the next measure. Answers the
+ * hold's end, which takes back what is past the quota once more.
  */
 export async function holdWithinQuota<O>(
   workspaces: CodeRoom<O>,
   owner: O,
   since: number,
-  onError: (err: unknown) => void,
-): Promise<() => void> {
+  handlers: { stop: () => void; onError: (err: unknown) => void },
+): Promise<() => Promise<void>> {
   let endWatch = () => {};
   let open = true;
+  const trim = async () => {
+    try {
+      await workspaces.afterCode(owner, since);
+      const stillOver = await workspaces.assertRoom(owner, "start it again").then(
+        () => false,
+        (err: { status?: number }) => (err.status === 413 ? true : Promise.reject(err)),
+      );
+      if (open && stillOver) {
+        open = false;
+        return handlers.stop();
+      }
+    } catch (err) {
+      handlers.onError(err);
+    }
+    if (open) await watch().catch(handlers.onError);
+  };
   const watch = async (): Promise<void> => {
-    const end = await workspaces.watchRoom(owner, () => {
-      void workspaces
-        .afterCode(owner, since)
-        .then(() => (open ? watch() : undefined))
-        .catch(onError);
-    });
+    const end = await workspaces.watchRoom(owner, () => void trim());
     if (open) endWatch = end;
     else end();
   };
   await watch();
-  return () => {
+  return async () => {
     open = false;
     endWatch();
+    await workspaces.afterCode(owner, since).catch(handlers.onError);
   };
 }

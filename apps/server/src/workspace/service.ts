@@ -245,7 +245,7 @@ export class WorkspaceService {
             files: now?.isFile() ? 0 : 1,
             entries: now ? 0 : 1,
           };
-          return { result: entry, change, saved: [r.virtual] };
+          return { result: entry, change, saved: [{ path: r.virtual, size: data.length }] };
         });
       } finally {
         await fs.unlink(at(r.dir.fd, tmp)).catch(() => {});
@@ -268,8 +268,12 @@ export class WorkspaceService {
   }
 
   async move(owner: Owner, from: string, to: string): Promise<FileEntry> {
-    const entry = await movePath(await this.root(owner), from, to);
-    await this.figures.saved(owner.id, [entry.path]);
+    const root = await this.root(owner);
+    // Under the person's lock: a trim never sees the moved file without its save.
+    const entry = await this.figures.locked(owner.id, this.walker(root), async () => {
+      const moved = await movePath(root, from, to);
+      return { result: moved, saved: [{ path: moved.path, size: moved.size }] };
+    });
     this.changed(owner.id, [toWorkspacePath(parseWorkspacePath(from)), entry.path]);
     return entry;
   }
@@ -324,9 +328,9 @@ export class WorkspaceService {
       owner.id,
       () => usage(root, since - CTIME_SLACK_MS),
       async (found, savedSince) => {
-        // Saves are timed by the database's clock, runs by this node's: a second's slack between them.
+        // Saves and runs are timed by their nodes' clocks: a second's slack between them.
         const saved = await savedSince(since - 1000);
-        return trimTo(root, found, quota, (p) => saved.has(p));
+        return trimTo(root, found, quota, (p, size) => size <= (saved.get(p) ?? -1));
       },
     );
     if (result.length > 0) this.changed(owner.id, result);

@@ -9,24 +9,25 @@ export const CTIME_SLACK_MS = 20;
 /**
  * Brings a workspace that code left past `quotaBytes` back within it: the files the code wrote
  * (`found.recent`) are removed, the newest first, until the rest fits. Files written before it
- * started are never touched. Returns what was removed (workspace paths) and what that freed.
+ * started are never touched, nor files the person saved meanwhile (`keep`); uploads' staged files
+ * go last (code can name its files so too). Returns what was removed (workspace paths) and what
+ * that freed.
  */
 export async function trimTo(
   root: string,
   found: Usage,
   quotaBytes: number,
-  /** Files the person saved through the files API meanwhile: theirs, never the code's to lose. */
-  keep: (virtualPath: string) => boolean = () => false,
+  /** Files the person saved through the files API meanwhile (at this size or larger): theirs, never the code's to lose. */
+  keep: (virtualPath: string, size: number) => boolean = () => false,
 ): Promise<{ result: string[]; freed: Figure }> {
   const freed: Figure = { bytes: 0, files: 0, entries: 0 };
   const removed: string[] = [];
+  const staged = (file: Usage["recent"][number]) => file.segments.at(-1)?.startsWith(TEMP_PREFIX) ?? false;
   const newestFirst = [...found.recent].sort((a, b) => b.ctimeMs - a.ctimeMs);
-  for (const file of newestFirst) {
+  for (const file of [...newestFirst.filter((f) => !staged(f)), ...newestFirst.filter(staged)]) {
     if (found.totalSize - freed.bytes <= quotaBytes) break;
-    // An upload's staged file is the upload's, not the code's.
-    if (file.segments.at(-1)?.startsWith(TEMP_PREFIX)) continue;
     const virtual = toWorkspacePath(file.segments);
-    if (keep(virtual)) continue;
+    if (!staged(file) && keep(virtual, file.size)) continue;
     const gone = await removePath(root, virtual).catch(() => null); // removed meanwhile
     if (!gone) continue;
     freed.bytes += gone.bytes;

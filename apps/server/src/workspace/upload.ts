@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import type { Readable } from "node:stream";
 import type { FileEntry } from "@neuroos/contracts";
 import { AppError } from "../http/errors";
-import type { Figure } from "./figures";
+import type { Figure, SavedFile } from "./figures";
 import { commitTemp, entryOf, existingSize, writeTemp } from "./ops";
 import { checkName } from "./path-guard";
 import { at, openDirAt, withResolved } from "./safe-fs";
@@ -19,7 +19,7 @@ export interface UploadDeps {
   figure(): Promise<Figure>;
   /** Runs `fn` under the person's lock with their figure; adds the change it returns. */
   locked<T>(
-    fn: (figure: Figure) => Promise<{ result: T; change?: Partial<Figure>; saved?: string[] }>,
+    fn: (figure: Figure) => Promise<{ result: T; change?: Partial<Figure>; saved?: SavedFile[] }>,
   ): Promise<T>;
   /** How many bytes one file may take with `used` bytes used, and the 413 beyond. */
   room(used: number, credit: number): { cap: number; tooLarge(virtual: string, size?: number): AppError };
@@ -89,7 +89,7 @@ export async function uploadFiles(
         return {
           result: entries,
           change: { ...change, bytes: total - figure.bytes },
-          saved: entries.map((e) => e.path),
+          saved: entries.map((e) => ({ path: e.path, size: e.size })),
         };
       });
     } catch (err) {

@@ -56,6 +56,7 @@ const exitMessages: Record<string, string> = {
   detached: "The terminal was closed while disconnected",
   server_closing: "The server is restarting",
   killed: "The terminal was stopped",
+  workspace_full: "The terminal was closed: the workspace stayed past its quota. Delete files to make room",
 };
 
 /**
