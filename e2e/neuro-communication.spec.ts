@@ -216,8 +216,11 @@ test("scanning: Space steps a thick, announced highlight through the tiles and S
 test("auto-scan (off by default) moves the highlight by itself every 2 s; Enter chooses", async ({
   page,
 }) => {
-  await page.clock.install();
+  // Paused: only runFor moves time (time flowing by itself moved the scan on a loaded machine).
+  const t0 = Date.now();
+  await page.clock.install({ time: t0 });
   await openBoard(page);
+  await page.clock.pauseAt(t0 + 60_000);
   await page.getByRole("switch", { name: "Scanning" }).click();
   const auto = page.getByRole("switch", { name: "Auto-scan" });
   await expect(auto).toHaveAttribute("aria-checked", "false");
