@@ -121,6 +121,12 @@ export class WorkspaceService {
     return (await this.figure(owner, root)).bytes >= this.quota(owner.plan).maxWorkspaceBytes;
   }
 
+  /** The workspace's root on plain folders; null when it is a volume (which holds code to the quota itself). */
+  private async plainRoot(owner: Owner): Promise<string | null> {
+    const root = await this.root(owner);
+    return (await this.volumes?.free(root)) == null ? root : null;
+  }
+
   /** Unmounts the volumes this server mounted. */
   close(): Promise<void> {
     return this.volumes?.closeAll() ?? Promise.resolve();
@@ -296,10 +302,9 @@ export class WorkspaceService {
    * quota (or holds too many entries), with the words the person sees.
    */
   async assertRoom(owner: Owner, then: string): Promise<void> {
-    const root = await this.root(owner);
     // A volume holds code to the quota itself, and a full one must still let code delete files.
-    const free = await this.volumes?.free(root);
-    if (free !== null && free !== undefined) return;
+    const root = await this.plainRoot(owner);
+    if (root === null) return;
     const figure = await this.figure(owner, root);
     if (figure.bytes > this.quota(owner.plan).maxWorkspaceBytes || figure.entries > MAX_WORKSPACE_ENTRIES)
       throw this.fullError(owner, then);
@@ -307,8 +312,8 @@ export class WorkspaceService {
 
   /** While code runs on plain folders: `over` is called once the workspace passes its quota (room-watch.ts). */
   async watchRoom(owner: Owner, over: () => void): Promise<() => void> {
-    const root = await this.root(owner);
-    if ((await this.volumes?.free(root)) != null) return () => {}; // a volume holds code to the quota
+    const root = await this.plainRoot(owner);
+    if (root === null) return () => {}; // a volume holds code to the quota
     return watchRoom(root, this.quota(owner.plan).maxWorkspaceBytes, over);
   }
 
@@ -319,10 +324,9 @@ export class WorkspaceService {
    * workspace paths removed.
    */
   async afterCode(owner: Owner, since: number): Promise<string[]> {
-    const root = await this.root(owner);
     // A volume held the code to the quota itself: nothing to trim, no walk holding the lock.
-    const free = await this.volumes?.free(root);
-    if (free !== null && free !== undefined) return [];
+    const root = await this.plainRoot(owner);
+    if (root === null) return [];
     const quota = this.quota(owner.plan).maxWorkspaceBytes;
     const { result } = await this.figures.walked(
       owner.id,
