@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { HNSW_EF_SEARCH } from "../apps/server/src/vector/search-sql.ts";
+import { HNSW_EF_SEARCH } from "../apps/server/src/db/client.ts";
 import { percentile } from "./vector-data.mjs";
 
 const VERSION = "0.33.0"; // the newest release that runs on Node 20 (0.37 and later need Node 22)

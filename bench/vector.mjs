@@ -12,12 +12,12 @@
 // BENCH_DIMS (default 100,384) scale it.
 import os from "node:os";
 import { sql } from "drizzle-orm";
-import { openPglite } from "../apps/server/src/db/client.ts";
+import { HNSW_EF_SEARCH, openPglite } from "../apps/server/src/db/client.ts";
 import { fileChunks } from "../apps/server/src/vector/chunks.ts";
 import { localEmbedder } from "../apps/server/src/vector/glove.ts";
 import { INDEX_BATCH } from "../apps/server/src/vector/indexer.ts";
 import { EmbeddingModels, HNSW_BUILD, loadPgvector } from "../apps/server/src/vector/models.ts";
-import { HNSW_EF_SEARCH, vectorCandidates } from "../apps/server/src/vector/search-sql.ts";
+import { vectorCandidates } from "../apps/server/src/vector/search-sql.ts";
 import { VectorService } from "../apps/server/src/vector/service.ts";
 import { benchIndex, benchUser, percentile, randomSentence, seeded, wordnetSynsets } from "./vector-data.mjs";
 import { lanceReference } from "./vector-lance.mjs";

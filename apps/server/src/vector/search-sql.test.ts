@@ -79,13 +79,19 @@ describeEachDatabase("semantic search: vector candidates", (db) => {
     // The far ones tie (at similarity 0): compared by similarity only.
     expect(indexed.slice(0, 5).map((c) => c.objectId)).toEqual(exact.slice(0, 5).map((c) => c.objectId));
     for (const [i, c] of indexed.entries()) expect(c.similarity).toBeCloseTo(exact[i]?.similarity ?? 0, 5);
-    // The settings are the search's own (SET LOCAL): with the connection's, pgvector's defaults,
-    // the index scan stops at 40 candidates, all another person's.
-    const plain = (await db().db.execute(
-      sql`select object_id from vector_chunks where user_id = ${me} and model = ${MODEL}
-      order by embedding::vector(8) <=> ${`[${query.join(",")}]`}::vector(8) limit 50`,
-    )) as unknown as { rows: unknown[] };
-    expect(plain.rows).toEqual([]);
+    // The settings are the session's (db/client.ts SESSION_SETTINGS), so any query on the
+    // connection has them; with pgvector's defaults the index scan stops at 40 candidates, all
+    // another person's.
+    const nearest = sql`select object_id from vector_chunks where user_id = ${me} and model = ${MODEL}
+      order by embedding::vector(8) <=> ${`[${query.join(",")}]`}::vector(8) limit 50`;
+    const plain = (await db().db.execute(nearest)) as unknown as { rows: unknown[] };
+    expect(plain.rows).toHaveLength(50);
+    const withDefaults = await db().db.transaction(async (tx) => {
+      await tx.execute(sql`set local hnsw.ef_search = 40`);
+      await tx.execute(sql`set local hnsw.iterative_scan = off`);
+      return (await tx.execute(nearest)) as unknown as { rows: unknown[] };
+    });
+    expect(withDefaults.rows).toEqual([]);
   });
 
   it("a query of words the model does not know (no direction) finds chunks at similarity 0, never NaN", async () => {

@@ -13,12 +13,6 @@ export interface Candidate {
 }
 
 const CANDIDATES = 50;
-/**
- * The candidates an HNSW scan keeps (hnsw.ef_search): no fewer than a search asks for (pgvector's
- * default 40 is). At 100k chunks (bench:vector) 64 gives recall@10 0.98-0.99 at 100-d and 384-d;
- * 100 gained up to 0.01 for about 20% more time.
- */
-export const HNSW_EF_SEARCH = 64;
 export const candidateColumns = sql`id, object_type as "objectType", object_id as "objectId", line_from as "lineFrom",
   line_to as "lineTo", content, metadata`;
 const asArray = (v: Float32Array) => sql`${`{${Array.from(v).join(",")}}`}::real[]`;
@@ -64,22 +58,15 @@ export function vectorCandidates(
     // The distance once, ordered by its alias (computing it again for the similarity cost more
     // than the index search at 100k chunks).
     const distance = sql`(embedding::vector(${sql.raw(String(input.dims))})) <=> ${asVector(input.vector, input.dims)}`;
-    // The scan's settings for this search only (SET LOCAL), so they hold on whichever pooled
-    // connection runs it: HNSW_EF_SEARCH candidates, and scanning on past other people's rows
-    // (pgvector's iterative scan) until the person has CANDIDATES, nearest first. A query of
-    // words the model does not know has no direction: pgvector's distances are then NaN, which
+    // The scan's settings are the session's (db/client.ts SESSION_SETTINGS): HNSW_EF_SEARCH
+    // candidates, scanning on past other people's rows until the person has CANDIDATES. A query
+    // of words the model does not know has no direction: pgvector's distances are then NaN, which
     // made every meaning of the query NaN (meaningScale's minimum); they count as unrelated (0).
-    return db
-      .transaction(async (tx) => {
-        await tx.execute(sql`select set_config('hnsw.ef_search', ${String(HNSW_EF_SEARCH)}, true),
-          set_config('hnsw.iterative_scan', 'strict_order', true)`);
-        return rows(
-          tx,
-          sql`select ${candidateColumns}, ${distance} as distance from vector_chunks where ${where}
-          order by distance limit ${CANDIDATES}`,
-        );
-      })
-      .then((found) => found.map(({ distance: d, ...c }) => ({ ...c, similarity: 1 - Number(d) || 0 })));
+    return rows(
+      db,
+      sql`select ${candidateColumns}, ${distance} as distance from vector_chunks where ${where}
+      order by distance limit ${CANDIDATES}`,
+    ).then((found) => found.map(({ distance: d, ...c }) => ({ ...c, similarity: 1 - Number(d) || 0 })));
   }
   return rows(
     db,
