@@ -2,8 +2,11 @@
 //  - no source file over 400 lines (tests and generated migrations aside): split it by what it does;
 //  - a web feature (apps/web/src/features/<name>/) reaches another feature only through that
 //    feature's public module, its index.ts: `../<other>`, never `../<other>/<internal file>`;
+//  - no import cycle between server folders (apps/server/src/<folder>/; imports of values, not
+//    `import type`) nor between web features: each folder's imports form floors;
 //  - docs/ARCHITECTURE.md stays a map (at most 200 lines), not a diary.
 import { readdirSync, readFileSync } from "node:fs";
+import { importCycles } from "./lib/import-cycles.mjs";
 import path from "node:path";
 
 const MAX_LINES = 400;
@@ -49,10 +52,17 @@ for (const dir of sourceRoots) {
   }
 }
 
+for (const { dir, name } of [
+  { dir: "apps/server/src", name: "server folders" },
+  { dir: featuresDir, name: "web features" },
+])
+  for (const cycle of importCycles(path.join(root, dir), [...files(dir)].map((f) => path.join(root, f))))
+    problems.push(`an import cycle between ${name}: ${cycle}`);
+
 if (problems.length > 0) {
   console.error(`Structure check failed:\n  ${problems.join("\n  ")}`);
   process.exit(1);
 }
 console.log(
-  `Structure check passed: no file over ${MAX_LINES} lines; features meet only through their index.ts; ${MAP.file} ${mapLines} lines.`,
+  `Structure check passed: no file over ${MAX_LINES} lines; features meet only through their index.ts; no import cycles between server folders or web features; ${MAP.file} ${mapLines} lines.`,
 );

@@ -2,9 +2,11 @@ import { aiActionIdSchema, aiActionRequestSchema } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
+import { clientGone } from "../http/client-gone";
 import { AppError, parse } from "../http/errors";
+import { currentUser } from "../http/request-user";
 import type { LlmGateway } from "../llm";
-import { clientGone, sendEventStream } from "../llm/sse";
+import { sendEventStream } from "../llm/sse";
 import { runAction } from "./service";
 
 /** POST /api/actions/:id/stream: runs one AI action for the signed-in person, streamed (SSE). */
@@ -22,7 +24,7 @@ export async function actionRoutes(
       const body = parse(aiActionRequestSchema, request.body);
       const signal = clientGone(reply);
       const events = runAction(deps.gateway, {
-        userId: request.user?.id ?? "",
+        userId: currentUser(request).id,
         id: id.data,
         input: body.input,
         language: body.language,

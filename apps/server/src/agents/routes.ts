@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { AppError, parse } from "../http/errors";
+import { currentUser } from "../http/request-user";
 import * as agents from "./service";
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
@@ -10,34 +11,33 @@ type WithId = FastifyRequest<{ Params: { id: string } }>;
 export async function agentRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
   const { db } = deps;
   app.addHook("onRequest", requireSession(db));
-  const userId = (request: FastifyRequest) => request.user?.id ?? "";
 
   // ?userId= lists another user's agents, for an admin only.
   app.get("/api/agents", async (request) => {
     const query = parse(agentsQuerySchema, request.query);
-    const owner = query.userId ?? userId(request);
-    if (owner !== userId(request) && request.user?.role !== "admin") {
+    const owner = query.userId ?? currentUser(request).id;
+    if (owner !== currentUser(request).id && currentUser(request).role !== "admin") {
       throw new AppError(403, "forbidden", "Only an admin can list another user's agents");
     }
     return agents.listAgents(db, owner);
   });
 
   app.get("/api/agents/:id", async (request: WithId) =>
-    agents.getAgent(db, userId(request), request.params.id),
+    agents.getAgent(db, currentUser(request).id, request.params.id),
   );
 
   app.post("/api/agents", async (request, reply) => {
     const input = parse(createAgentSchema, request.body);
-    return reply.status(201).send(await agents.createAgent(db, userId(request), input));
+    return reply.status(201).send(await agents.createAgent(db, currentUser(request).id, input));
   });
 
   app.patch("/api/agents/:id", async (request: WithId) => {
     const input = parse(updateAgentSchema, request.body);
-    return agents.updateAgent(db, userId(request), request.params.id, input);
+    return agents.updateAgent(db, currentUser(request).id, request.params.id, input);
   });
 
   app.delete("/api/agents/:id", async (request: WithId, reply) => {
-    await agents.deleteAgent(db, userId(request), request.params.id);
+    await agents.deleteAgent(db, currentUser(request).id, request.params.id);
     return reply.status(204).send();
   });
 }

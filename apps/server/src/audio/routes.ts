@@ -2,22 +2,18 @@ import { AUDIO_DIR, RECORDING_MAX_BYTES } from "@neuroos/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
+import { clientGone } from "../http/client-gone";
 import { AppError } from "../http/errors";
+import { currentUser } from "../http/request-user";
 import type { EventBus } from "../live/bus";
 import type { LlmGateway } from "../llm";
-import { clientGone } from "../llm/sse";
 import { recordAction } from "../logs/service";
-import type { Owner, WorkspaceService } from "../workspace/service";
+import type { WorkspaceService } from "../workspace/service";
 import { checkedRecording, recordingTooLarge } from "./formats";
 import { RecordingService } from "./recordings";
 import { Transcriber } from "./transcription";
 
 type WithName = FastifyRequest<{ Params: { name: string } }>;
-
-const owner = (request: FastifyRequest): Owner => {
-  if (!request.user) throw new AppError(401, "unauthorized", "Sign in to continue");
-  return request.user;
-};
 
 /** The body of an audio upload: refused before it is read when it says it is too large. */
 async function audioSizeGuard(request: FastifyRequest): Promise<void> {
@@ -49,7 +45,7 @@ export async function audioRoutes(
   const transcriber = new Transcriber(deps.gateway);
   const recordings = new RecordingService(deps.workspaces);
   const logged = <T>(request: FastifyRequest, command: string, action: () => Promise<T>) =>
-    recordAction(deps, { userId: owner(request).id, type: "file_operation", command }, action);
+    recordAction(deps, { userId: currentUser(request).id, type: "file_operation", command }, action);
   app.addContentTypeParser(
     /^audio\//,
     { parseAs: "buffer", bodyLimit: RECORDING_MAX_BYTES },
@@ -58,23 +54,23 @@ export async function audioRoutes(
   app.addHook("onRequest", requireSession(deps.db));
 
   app.get("/api/audio/transcriptions", async (request) => ({
-    available: await transcriber.available(owner(request).id),
+    available: await transcriber.available(currentUser(request).id),
   }));
   app.post("/api/audio/transcriptions", { onRequest: audioSizeGuard }, async (request, reply) => {
     const { type, data } = audioBody(request);
-    return { text: await transcriber.transcribe(owner(request).id, data, type, clientGone(reply)) };
+    return { text: await transcriber.transcribe(currentUser(request).id, data, type, clientGone(reply)) };
   });
 
-  app.get("/api/audio/recordings", async (request) => recordings.list(owner(request)));
+  app.get("/api/audio/recordings", async (request) => recordings.list(currentUser(request)));
   app.post("/api/audio/recordings", { onRequest: audioSizeGuard }, async (request, reply) => {
     const { type, data } = audioBody(request);
     const saved = await logged(request, `save recording in ${AUDIO_DIR}`, () =>
-      recordings.save(owner(request), type, data),
+      recordings.save(currentUser(request), type, data),
     );
     return reply.status(201).send(saved);
   });
   app.get("/api/audio/recordings/:name", async (request: WithName, reply: FastifyReply) => {
-    const file = await recordings.open(owner(request), request.params.name);
+    const file = await recordings.open(currentUser(request), request.params.name);
     reply
       .header("content-type", file.type)
       .header("content-length", String(file.stat.size))
@@ -83,11 +79,11 @@ export async function audioRoutes(
   });
   app.delete("/api/audio/recordings/:name", async (request: WithName, reply) => {
     const { name } = request.params;
-    await logged(request, `delete ${AUDIO_DIR}/${name}`, () => recordings.remove(owner(request), name));
+    await logged(request, `delete ${AUDIO_DIR}/${name}`, () => recordings.remove(currentUser(request), name));
     return reply.status(204).send();
   });
   app.post("/api/audio/recordings/:name/transcription", async (request: WithName, reply) => {
-    const user = owner(request);
+    const user = currentUser(request);
     await transcriber.ensureAvailable(user.id);
     const { data, type } = await recordings.read(user, request.params.name);
     return { text: await transcriber.transcribe(user.id, data, type, clientGone(reply)) };

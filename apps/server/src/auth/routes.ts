@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import { AppError, parse } from "../http/errors";
+import { currentUser } from "../http/request-user";
 import { createEmailVerification, verificationOf, verifyEmail } from "./email-verification";
 import { LoginThrottle, waitInWords } from "./login-throttle";
 import type { Mailer } from "./mailer";
@@ -54,7 +55,6 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
   const addressWindowMs = deps.signInWindows?.perAddressMs ?? 60_000;
 
   // Behind requireSession: the user is set.
-  const signedIn = (request: FastifyRequest) => request.user as User;
   /** A link into the web app carrying a mailed token. */
   const linkTo = (request: FastifyRequest, page: string, token: string) => {
     const origin = deps.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -82,7 +82,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
   });
 
   app.get("/api/auth/email-verification", { onRequest: requireSession(db) }, async (request) => {
-    const { email, verified } = await verificationOf(db, signedIn(request).id);
+    const { email, verified } = await verificationOf(db, currentUser(request).id);
     return { email, verified, canSend: deps.mailConfigured } satisfies EmailVerification;
   });
 
@@ -90,7 +90,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     "/api/auth/email-verification",
     { onRequest: requireSession(db), config: { rateLimit: { max: 5, timeWindow: 60_000 } } },
     async (request, reply) => {
-      const user = signedIn(request);
+      const user = currentUser(request);
       if (!deps.mailConfigured)
         throw new AppError(409, "conflict", "This server does not send mail, so no link can be sent.");
       if ((await verificationOf(db, user.id)).verified)

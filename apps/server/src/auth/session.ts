@@ -1,4 +1,3 @@
-import type { User } from "@neuroos/contracts";
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { Db } from "../db/client";
 import { AppError } from "../http/errors";
@@ -7,13 +6,7 @@ import { authenticateSession, findSessionUser } from "./service";
 
 export const SESSION_COOKIE = "neuroos_session";
 
-declare module "fastify" {
-  interface FastifyRequest {
-    user: User | null;
-    sessionId: string | null;
-  }
-}
-
+// request.user and request.sessionId are declared in http/request-user.ts.
 /** The session token from the signed cookie, or undefined. */
 export function sessionToken(request: FastifyRequest): string | undefined {
   const raw = request.cookies[SESSION_COOKIE];

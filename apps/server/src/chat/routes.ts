@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { parse } from "../http/errors";
+import { currentUser } from "../http/request-user";
 import type { EventBus } from "../live/bus";
 import * as chat from "./service";
 
@@ -12,31 +13,30 @@ type WithId = FastifyRequest<{ Params: { id: string } }>;
 export async function chatRoutes(app: FastifyInstance, deps: { db: Db; bus: EventBus }): Promise<void> {
   const { db, bus } = deps;
   app.addHook("onRequest", requireSession(db));
-  const userId = (request: FastifyRequest) => request.user?.id ?? "";
 
-  app.get("/api/sessions", async (request) => chat.listSessions(db, userId(request)));
+  app.get("/api/sessions", async (request) => chat.listSessions(db, currentUser(request).id));
 
   app.post("/api/sessions", async (request, reply) => {
     const input = parse(createSessionSchema, request.body);
-    const session = await chat.createSession(db, userId(request), input);
-    bus.publish(userId(request), { type: "session_updated", session });
+    const session = await chat.createSession(db, currentUser(request).id, input);
+    bus.publish(currentUser(request).id, { type: "session_updated", session });
     return reply.status(201).send(session);
   });
 
   app.patch("/api/sessions/:id", async (request: WithId) => {
     const changes = parse(updateSessionSchema, request.body);
-    const session = await chat.updateSession(db, userId(request), request.params.id, changes);
-    bus.publish(userId(request), { type: "session_updated", session });
+    const session = await chat.updateSession(db, currentUser(request).id, request.params.id, changes);
+    bus.publish(currentUser(request).id, { type: "session_updated", session });
     return session;
   });
 
   app.delete("/api/sessions/:id", async (request: WithId, reply) => {
-    await chat.deleteSession(db, userId(request), request.params.id);
-    bus.publish(userId(request), { type: "session_deleted", sessionId: request.params.id });
+    await chat.deleteSession(db, currentUser(request).id, request.params.id);
+    bus.publish(currentUser(request).id, { type: "session_deleted", sessionId: request.params.id });
     return reply.status(204).send();
   });
 
   app.get("/api/sessions/:id/messages", async (request: WithId) =>
-    chat.listMessages(db, userId(request), request.params.id),
+    chat.listMessages(db, currentUser(request).id, request.params.id),
   );
 }

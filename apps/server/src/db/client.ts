@@ -57,9 +57,9 @@ export const HNSW_EF_SEARCH = 64;
 /**
  * What every session starts with: HNSW_EF_SEARCH candidates, and an HNSW scan that goes on past
  * other people's rows (pgvector's iterative scan) until a person's search has its candidates,
- * nearest first. Set once per session, not per search: the transaction a SET LOCAL needs cost a
- * 384-d search a third of its time in PGlite (bench:vector). Before pgvector is loaded they are
- * placeholders, which it takes up when it loads; without pgvector they do nothing.
+ * nearest first. Set once per session, so a search is one statement (a SET LOCAL needs a
+ * transaction around it: four). Before pgvector is loaded they are placeholders, which it takes up
+ * when it loads; without pgvector they do nothing.
  */
 export const SESSION_SETTINGS: Record<string, string> = {
   "hnsw.ef_search": String(HNSW_EF_SEARCH),

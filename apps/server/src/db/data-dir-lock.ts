@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { processAlive } from "../system/process-alive";
+import { processAlive } from "../platform/process-alive";
 
 export class DataDirLockedError extends Error {}
 

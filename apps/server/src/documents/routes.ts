@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { parse } from "../http/errors";
+import { currentUser } from "../http/request-user";
 import type { EventBus } from "../live/bus";
 import type { DocumentService } from "./service";
 
@@ -31,39 +32,40 @@ export async function documentRoutes(
       version: doc.version,
     });
   app.addHook("onRequest", requireSession(deps.db));
-  const userId = (request: FastifyRequest) => request.user?.id ?? "";
 
   app.get("/api/documents", async (request) => {
     const { kind } = parse(documentListQuerySchema, request.query);
-    return documents.list(userId(request), kind);
+    return documents.list(currentUser(request).id, kind);
   });
   app.post("/api/documents", async (request, reply) => {
     const input = parse(createDocumentSchema, request.body);
-    const created = await documents.create(userId(request), input);
-    told(userId(request), created);
+    const created = await documents.create(currentUser(request).id, input);
+    told(currentUser(request).id, created);
     return reply.status(201).send(created);
   });
-  app.get("/api/documents/:id", async (request: WithId) => documents.get(userId(request), request.params.id));
+  app.get("/api/documents/:id", async (request: WithId) =>
+    documents.get(currentUser(request).id, request.params.id),
+  );
   app.put("/api/documents/:id", async (request: WithId) => {
     const input = parse(updateDocumentSchema, request.body);
-    const updated = await documents.update(userId(request), request.params.id, input);
-    told(userId(request), updated);
+    const updated = await documents.update(currentUser(request).id, request.params.id, input);
+    told(currentUser(request).id, updated);
     return updated;
   });
   app.delete("/api/documents/:id", async (request: WithId, reply) => {
-    const removed = await documents.remove(userId(request), request.params.id);
-    told(userId(request), { ...removed, version: null });
+    const removed = await documents.remove(currentUser(request).id, request.params.id);
+    told(currentUser(request).id, { ...removed, version: null });
     return reply.status(204).send();
   });
 
   app.get("/api/preferences/:namespace", async (request: WithNamespace) =>
-    documents.preference(userId(request), parse(documentKindSchema, request.params.namespace)),
+    documents.preference(currentUser(request).id, parse(documentKindSchema, request.params.namespace)),
   );
   app.put("/api/preferences/:namespace", async (request: WithNamespace) => {
     const namespace = parse(documentKindSchema, request.params.namespace);
     const { value } = parse(preferenceInputSchema, request.body);
     const known = preferenceSchemas[namespace];
     if (known) parse(known, value);
-    return documents.setPreference(userId(request), namespace, value);
+    return documents.setPreference(currentUser(request).id, namespace, value);
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
-import { processAlive } from "../system/process-alive";
+import { processAlive } from "../platform/process-alive";
 
 /** How often the holder of a download lock says it is still downloading (the file's mtime). */
 export const LOCK_REFRESH_MS = 5_000;

@@ -17,7 +17,7 @@ import type { EventBus } from "../live/bus";
 import { recordExecution } from "../logs/service";
 import { type JobSlots, tooManyJobs } from "../sandbox/limiter";
 import type { Sandbox } from "../sandbox/runner";
-import { workspaceFullWords } from "../workspace/quotas";
+import { notKeptWords, workspaceFullWords } from "../workspace/quotas";
 import type { WorkspaceService } from "../workspace/service";
 
 const MB = 1024 * 1024;
@@ -67,12 +67,6 @@ const ownerOf = (request: Pick<ExecutionRequest, "sessionId" | "app">) =>
 
 /** What the execution log keeps of a run's code. */
 const commandOf = (request: Pick<ExecutionRequest, "code">) => request.code.slice(0, 2000);
-
-/** The files a run wrote past the quota, which were not kept. */
-const notKept = (removed: string[]) =>
-  removed.length === 0
-    ? ""
-    : ` Not kept, written past the quota: ${removed.slice(0, 5).join(", ")}${removed.length > 5 ? ` and ${removed.length - 5} more` : ""}.`;
 
 export function describeOutcome(result: SandboxResult): string {
   const limit = result.limit ? `\n[Stopped: ${sandboxLimitWords[result.limit]}]` : "";
@@ -229,7 +223,7 @@ export class ExecutionService {
       // A job that failed on a full workspace says so in words (its programs said ENOSPC).
       full ||= removed.length > 0 || (!success && (await workspaces.isFull(user)));
       const quotaMb = Math.round(workspaces.quota(user.plan).maxWorkspaceBytes / MB);
-      const output = `${describeOutcome(result)}${full ? `\n[${workspaceFullWords(quotaMb)}${notKept(removed)}]` : ""}`;
+      const output = `${describeOutcome(result)}${full ? `\n[${workspaceFullWords(quotaMb)}${notKeptWords(removed)}]` : ""}`;
       const outcome = { executionId, result, output, success };
       const told = await this.endClaim(executionId);
       claimed = false;

@@ -3,8 +3,9 @@ import { z } from "zod";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import type { ExecutionService } from "../executions/service";
-import { AppError, parse } from "../http/errors";
-import { clientGone } from "../llm/sse";
+import { clientGone } from "../http/client-gone";
+import { parse } from "../http/errors";
+import { currentUser } from "../http/request-user";
 import type { Sandbox } from "../sandbox/runner";
 import type { WorkspaceService } from "../workspace/service";
 import { programForFile } from "./program";
@@ -29,8 +30,7 @@ export async function ideRoutes(
   app.addHook("onRequest", requireSession(deps.db));
   app.post("/api/ide/run", async (request, reply) => {
     const input = parse(runFileSchema, request.body);
-    const user = request.user;
-    if (!user) throw new AppError(401, "unauthorized", "Sign in to continue");
+    const user = currentUser(request);
     const program = await programForFile(deps.workspaces, user, input.path);
     await deps.sandbox.assertAvailable();
     // A client that goes away cancels its job.

@@ -1,8 +1,8 @@
 import { APICallError, JSONParseError, TypeValidationError } from "@ai-sdk/provider";
 import { type ErrorCode, type ProviderId, providerCatalog } from "@neuroos/contracts";
 import { AppError } from "../http/errors";
+import { EndpointRefusedError } from "../platform/endpoint-guard";
 import type { Redactor } from "../redaction";
-import { EndpointRefusedError } from "./endpoint-guard";
 import { ProviderStreamError } from "./stream-errors";
 
 /** A model call that failed, with a code per cause and (for rate limits) when to retry. */

@@ -10,10 +10,12 @@ import { z } from "zod";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { DownloadError } from "../downloads/hub-file";
+import { clientGone } from "../http/client-gone";
 import { AppError, parse } from "../http/errors";
+import { currentUser } from "../http/request-user";
 import { completionMessages } from "./completion-prompt";
 import type { Llm } from "./index";
-import { clientGone, sendEventStream } from "./sse";
+import { sendEventStream } from "./sse";
 
 const statusQuerySchema = z.object({ refresh: z.enum(["1", "true", "0", "false"]).optional() });
 
@@ -21,7 +23,6 @@ const statusQuerySchema = z.object({ refresh: z.enum(["1", "true", "0", "false"]
 export async function llmRoutes(app: FastifyInstance, deps: { db: Db; llm: Llm }): Promise<void> {
   const { gateway, statuses, pulls } = deps.llm;
   app.addHook("onRequest", requireSession(deps.db));
-  const userId = (request: FastifyRequest) => request.user?.id ?? "";
 
   const stream = (
     request: FastifyRequest,
@@ -31,7 +32,7 @@ export async function llmRoutes(app: FastifyInstance, deps: { db: Db; llm: Llm }
   ) => {
     const signal = clientGone(reply);
     const events = gateway.streamChat({
-      userId: userId(request),
+      userId: currentUser(request).id,
       messages: body.messages,
       config: body.config,
       signal,
@@ -44,7 +45,7 @@ export async function llmRoutes(app: FastifyInstance, deps: { db: Db; llm: Llm }
     const body = parse(chatRequestSchema, request.body);
     if (body.stream) return stream(request, reply, body);
     return gateway.chat({
-      userId: userId(request),
+      userId: currentUser(request).id,
       messages: body.messages,
       config: body.config,
       signal: clientGone(reply),
@@ -67,7 +68,7 @@ export async function llmRoutes(app: FastifyInstance, deps: { db: Db; llm: Llm }
         body.feature,
       );
     const result = await gateway.chat({
-      userId: userId(request),
+      userId: currentUser(request).id,
       messages,
       config: { provider, model, temperature, maxTokens },
       signal: clientGone(reply),
@@ -76,7 +77,7 @@ export async function llmRoutes(app: FastifyInstance, deps: { db: Db; llm: Llm }
     return { content: result.content };
   });
 
-  app.get("/api/llm/providers", async (request) => statuses.providers(userId(request)));
+  app.get("/api/llm/providers", async (request) => statuses.providers(currentUser(request).id));
 
   app.get(
     "/api/llm/providers/:provider/status",
@@ -84,7 +85,7 @@ export async function llmRoutes(app: FastifyInstance, deps: { db: Db; llm: Llm }
       const provider = parse(providerIdSchema, request.params.provider);
       const query = parse(statusQuerySchema, request.query);
       const refresh = query.refresh === "1" || query.refresh === "true";
-      return statuses.status(userId(request), provider, { refresh });
+      return statuses.status(currentUser(request).id, provider, { refresh });
     },
   );
 
@@ -92,7 +93,7 @@ export async function llmRoutes(app: FastifyInstance, deps: { db: Db; llm: Llm }
 
   // Downloads hundreds of MB onto the server's disk: an admin's decision.
   app.post("/api/llm/local/models/pull", async (request, reply) => {
-    if (request.user?.role !== "admin")
+    if (currentUser(request).role !== "admin")
       throw new AppError(403, "forbidden", "Only an admin can download models");
     const { name } = parse(pullModelRequestSchema, request.body);
     try {

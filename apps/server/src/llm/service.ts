@@ -5,8 +5,10 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import { AppError } from "../http/errors";
+import { type EndpointPolicy, guardedFetch } from "../platform/endpoint-guard";
+import { createNodeFetch } from "../platform/http-fetch";
+import type { SecretBox } from "../platform/secret-box";
 import { Redactor } from "../redaction";
-import type { SecretBox } from "../settings/secret-box";
 import { loadAccess, type UserLlmAccess } from "../settings/service";
 import { CallDeadline } from "./call-deadline";
 import { type CallOrigin, CallTrace, type ModelCallRecord, promptOf, type RecordModelCall } from "./call-log";
@@ -17,9 +19,7 @@ import {
   type ServerProviderConfig,
   serverProviderConfig,
 } from "./connection";
-import { type EndpointPolicy, guardedFetch } from "./endpoint-guard";
 import { type ErrorContext, LlmError, notConfigured, toLlmError } from "./errors";
-import { createNodeFetch } from "./http-fetch";
 import { listInstalled } from "./local/models-dir";
 import type { LocalRuntime } from "./local/runtime";
 import { callOptions, generate, parseToolInput, toUsage } from "./model-call";

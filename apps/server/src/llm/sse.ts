@@ -5,15 +5,6 @@ import { AppError } from "../http/errors";
 import { LlmError } from "./errors";
 import type { LlmEvent } from "./types";
 
-/** An AbortSignal that fires when the client goes away before the response is complete. */
-export function clientGone(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once("close", () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
-
 /** Writes, waiting for the socket to drain when it is full (or for the client to leave). */
 function write(res: ServerResponse, chunk: string): Promise<void> | undefined {
   if (res.write(chunk)) return undefined;

@@ -2,13 +2,13 @@ import {
   marketplaceQuerySchema,
   publishEntrySchema,
   rateItemSchema,
-  type User,
   updateEntrySchema,
 } from "@neuroos/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { optionalSession, requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { parse } from "../http/errors";
+import { currentUser } from "../http/request-user";
 import type { Publishing } from "./publishing";
 import type { MarketplaceService } from "./service";
 
@@ -37,32 +37,31 @@ async function browseRoutes(app: FastifyInstance, { db, marketplace }: Deps): Pr
 
 async function accountRoutes(app: FastifyInstance, { db, marketplace, publishing }: Deps): Promise<void> {
   app.addHook("onRequest", requireSession(db));
-  const user = (request: FastifyRequest) => request.user as User;
 
-  app.get("/api/marketplace/publishable", async (request) => publishing.publishable(user(request).id));
+  app.get("/api/marketplace/publishable", async (request) => publishing.publishable(currentUser(request).id));
   app.post("/api/marketplace/:id/install", async (request: WithId, reply) => {
-    const item = await marketplace.install(user(request), request.params.id);
+    const item = await marketplace.install(currentUser(request), request.params.id);
     return reply.status(item.install?.state === "installing" ? 202 : 201).send(item);
   });
   app.delete("/api/marketplace/:id/install", async (request: WithId) =>
-    marketplace.uninstall(user(request), request.params.id),
+    marketplace.uninstall(currentUser(request), request.params.id),
   );
   app.put("/api/marketplace/:id/rating", async (request: WithId) => {
     const { stars } = parse(rateItemSchema, request.body);
-    return marketplace.rate(user(request), request.params.id, stars);
+    return marketplace.rate(currentUser(request), request.params.id, stars);
   });
 
   app.post("/api/marketplace/entries", async (request, reply) => {
-    const id = await publishing.publish(user(request), parse(publishEntrySchema, request.body));
-    return reply.status(201).send(await marketplace.get(user(request), id));
+    const id = await publishing.publish(currentUser(request), parse(publishEntrySchema, request.body));
+    return reply.status(201).send(await marketplace.get(currentUser(request), id));
   });
   app.patch("/api/marketplace/entries/:id", async (request: WithId) => {
     const input = parse(updateEntrySchema, request.body);
-    await publishing.update(user(request), request.params.id, input);
-    return marketplace.get(user(request), request.params.id);
+    await publishing.update(currentUser(request), request.params.id, input);
+    return marketplace.get(currentUser(request), request.params.id);
   });
   app.delete("/api/marketplace/entries/:id", async (request: WithId, reply) => {
-    await publishing.remove(user(request), request.params.id);
+    await publishing.remove(currentUser(request), request.params.id);
     return reply.status(204).send();
   });
 }

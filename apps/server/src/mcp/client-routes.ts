@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { parse } from "../http/errors";
+import { currentUser } from "../http/request-user";
 import type { McpConnections } from "./connections";
 import type { McpContents } from "./contents";
 import type { McpServerConfig, McpServers, McpViewer } from "./servers";
@@ -27,10 +28,10 @@ export async function mcpClientRoutes(
   deps: { db: Db; servers: McpServers; connections: McpConnections; contents: McpContents },
 ) {
   const { servers, connections, contents } = deps;
-  const viewer = (request: FastifyRequest): McpViewer => ({
-    id: request.user?.id ?? "",
-    role: request.user?.role ?? "user",
-  });
+  const viewer = (request: FastifyRequest): McpViewer => {
+    const { id, role } = currentUser(request);
+    return { id, role };
+  };
   const detail = async (
     request: FastifyRequest,
     found: { config: McpServerConfig; createdAt: Date },

@@ -2,7 +2,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServerStatus } from "@neuroos/contracts";
 import type { ToolResult } from "../agent/tools/types";
-import { checkEndpoint, type EndpointPolicy, guardedFetch } from "../llm/endpoint-guard";
+import { checkEndpoint, type EndpointPolicy, guardedFetch } from "../platform/endpoint-guard";
 import { Redactor } from "../redaction";
 import { cappedFetch } from "./capped-fetch";
 import { readCatalog } from "./catalog";

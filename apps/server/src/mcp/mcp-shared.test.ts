@@ -1,6 +1,6 @@
 import type { McpServerDetail, McpServerSummary } from "@neuroos/contracts";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { SecretBox } from "../settings/secret-box";
+import { SecretBox } from "../platform/secret-box";
 import { describeEachDatabase } from "../test/databases";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
 import { mcpAgentTools } from "./agent-tools";

@@ -7,6 +7,7 @@ import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { AppError, errorBody, parse } from "../http/errors";
 import { countHit, tooManyRequests } from "../http/rate-limit-store";
+import { currentUser } from "../http/request-user";
 import type { EventBus } from "../live/bus";
 import { mcpServerFor } from "./server";
 import { AccessTokens, hashOf } from "./tokens";
@@ -27,20 +28,19 @@ export async function mcpRoutes(
   deps: { db: Db; bus: EventBus; tools: ToolRegistry; approvals: Approvals; approvalTimeoutMs: number },
 ) {
   const tokens = new AccessTokens(deps.db);
-  const userId = (request: FastifyRequest) => request.user?.id ?? "";
 
   await app.register(async (sessionRoutes) => {
     sessionRoutes.addHook("onRequest", requireSession(deps.db));
-    sessionRoutes.get("/api/access-tokens", async (request) => tokens.list(userId(request)));
+    sessionRoutes.get("/api/access-tokens", async (request) => tokens.list(currentUser(request).id));
     sessionRoutes.post("/api/access-tokens", async (request, reply) =>
       reply
         .status(201)
-        .send(await tokens.create(userId(request), parse(createAccessTokenSchema, request.body))),
+        .send(await tokens.create(currentUser(request).id, parse(createAccessTokenSchema, request.body))),
     );
     sessionRoutes.delete(
       "/api/access-tokens/:id",
       async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
-        await tokens.revoke(userId(request), request.params.id);
+        await tokens.revoke(currentUser(request).id, request.params.id);
         return reply.status(204).send();
       },
     );

@@ -10,8 +10,8 @@ import type { Db } from "../db/client";
 import { mcpServers, users } from "../db/schema";
 import { uniqueViolation } from "../db/sqlstate";
 import { AppError } from "../http/errors";
-import { checkEndpoint, type EndpointPolicy, EndpointRefusedError } from "../llm/endpoint-guard";
-import { maskKey, type SecretBox } from "../settings/secret-box";
+import { checkEndpoint, type EndpointPolicy, EndpointRefusedError } from "../platform/endpoint-guard";
+import { maskKey, type SecretBox } from "../platform/secret-box";
 
 type Row = typeof mcpServers.$inferSelect;
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { parse } from "../http/errors";
+import { currentUser } from "../http/request-user";
 import type { MemoryService } from "./service";
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
@@ -14,22 +15,21 @@ export async function memoryRoutes(
 ): Promise<void> {
   const { memories } = deps;
   app.addHook("onRequest", requireSession(deps.db));
-  const userId = (request: FastifyRequest) => request.user?.id ?? "";
 
-  app.get("/api/memories", async (request) => memories.list(userId(request)));
+  app.get("/api/memories", async (request) => memories.list(currentUser(request).id));
 
   app.post("/api/memories", async (request, reply) => {
     const { content } = parse(memoryInputSchema, request.body);
-    return reply.status(201).send(await memories.add(userId(request), content, "user"));
+    return reply.status(201).send(await memories.add(currentUser(request).id, content, "user"));
   });
 
   app.patch("/api/memories/:id", async (request: WithId) => {
     const { content } = parse(memoryInputSchema, request.body);
-    return memories.update(userId(request), request.params.id, content);
+    return memories.update(currentUser(request).id, request.params.id, content);
   });
 
   app.delete("/api/memories/:id", async (request: WithId, reply) => {
-    await memories.remove(userId(request), request.params.id);
+    await memories.remove(currentUser(request).id, request.params.id);
     return reply.status(204).send();
   });
 }

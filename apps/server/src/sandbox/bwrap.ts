@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { processAlive } from "../system/process-alive";
+import { processAlive } from "../platform/process-alive";
 import { seccompProgram } from "./seccomp";
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { processAlive } from "../system/process-alive";
+import { processAlive } from "../platform/process-alive";
 
 /**
  * Per-job cgroups (v1 memory and pids controllers) nested under this server process's own

@@ -3,8 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import type { ExecutionService } from "../executions/service";
-import { AppError, parse } from "../http/errors";
-import { clientGone } from "../llm/sse";
+import { clientGone } from "../http/client-gone";
+import { parse } from "../http/errors";
+import { currentUser } from "../http/request-user";
 import type { Sandbox } from "./runner";
 
 export interface SandboxRouteDeps {
@@ -22,8 +23,7 @@ export async function sandboxRoutes(app: FastifyInstance, deps: SandboxRouteDeps
 
   app.post("/api/sandbox/run", async (request, reply) => {
     const input = parse(sandboxRunSchema, request.body);
-    const user = request.user;
-    if (!user) throw new AppError(401, "unauthorized", "Sign in to continue");
+    const user = currentUser(request);
     // Refused before a job slot is taken or anything is logged.
     await deps.sandbox.assertAvailable();
     // A client that goes away cancels its job.

@@ -1,7 +1,8 @@
 import { updateSettingsSchema } from "@neuroos/contracts";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { requireSession } from "../auth/session";
 import { parse } from "../http/errors";
+import { currentUser } from "../http/request-user";
 import { getSettings, type SettingsDeps, updateSettings } from "./service";
 
 /** GET/PUT /api/settings: the user's model settings; API keys go in, only masks come out. */
@@ -10,14 +11,13 @@ export async function settingsRoutes(
   deps: SettingsDeps & { onChange?: (userId: string) => void },
 ): Promise<void> {
   app.addHook("onRequest", requireSession(deps.db));
-  const userId = (request: FastifyRequest) => request.user?.id ?? "";
 
-  app.get("/api/settings", async (request) => getSettings(deps.db, deps.box, userId(request)));
+  app.get("/api/settings", async (request) => getSettings(deps.db, deps.box, currentUser(request).id));
 
   app.put("/api/settings", async (request) => {
     const input = parse(updateSettingsSchema, request.body);
-    const saved = await updateSettings(deps, userId(request), input);
-    deps.onChange?.(userId(request));
+    const saved = await updateSettings(deps, currentUser(request).id, input);
+    deps.onChange?.(currentUser(request).id);
     return saved;
   });
 }

@@ -13,8 +13,8 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { userProviderSettings, userSettings } from "../db/schema";
 import { AppError } from "../http/errors";
-import { checkEndpoint, type EndpointPolicy, EndpointRefusedError } from "../llm/endpoint-guard";
-import { maskKey, type SecretBox } from "./secret-box";
+import { checkEndpoint, type EndpointPolicy, EndpointRefusedError } from "../platform/endpoint-guard";
+import { maskKey, type SecretBox } from "../platform/secret-box";
 
 export interface SettingsDeps {
   db: Db;

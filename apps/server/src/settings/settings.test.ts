@@ -4,9 +4,9 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { userProviderSettings } from "../db/schema";
 import { providerEnv, SERVER_KEYS } from "../llm/testing/helpers";
 import { ProviderTestServer } from "../llm/testing/provider-server";
+import { maskKey, SecretBox } from "../platform/secret-box";
 import { describeEachDatabase } from "../test/databases";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
-import { maskKey, SecretBox } from "./secret-box";
 
 type Who = { cookie: string; user: { id: string } };
 const USER_KEY = "sk-user-alice-ABCDEFGHIJKLMNOP-9876";

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { parse } from "../http/errors";
+import { currentUser } from "../http/request-user";
 import type { SpeechService } from "./service";
 
 /**
@@ -16,7 +17,7 @@ export async function speechRoutes(
   app.get("/api/speech", async () => ({ available: await deps.speech.available() }));
   app.post("/api/speech", { onRequest: requireSession(deps.db) }, async (request, reply) => {
     const body = parse(speechRequestSchema, request.body);
-    const wav = await deps.speech.speak(request.user?.id ?? "", body);
+    const wav = await deps.speech.speak(currentUser(request).id, body);
     return reply.header("content-type", "audio/wav").header("cache-control", "no-store").send(wav);
   });
 }

@@ -2,6 +2,7 @@ import { APP_VERSION, type Health } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Database } from "../db/client";
+import { currentUser } from "../http/request-user";
 import { liveConnections } from "../live/routes";
 import type { ModuleRegistry } from "./modules";
 import { CpuSampler, systemStats } from "./stats";
@@ -33,7 +34,7 @@ export async function systemRoutes(
   });
 
   app.get("/api/modules", { onRequest: requireSession(deps.database.db) }, (request) =>
-    deps.modules.list(request.user?.id ?? ""),
+    deps.modules.list(currentUser(request).id),
   );
   const cpu = new CpuSampler();
   app.get("/api/system/stats", { onRequest: requireSession(deps.database.db) }, () =>

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { parse } from "../http/errors";
+import { currentUser } from "../http/request-user";
 import type { EventBus } from "../live/bus";
 import type { TrashService } from "./service";
 
@@ -15,13 +16,15 @@ export async function trashRoutes(
 ): Promise<void> {
   const { trash } = deps;
   app.addHook("onRequest", requireSession(deps.db));
-  const userId = (request: FastifyRequest) => request.user?.id ?? "";
 
-  app.get("/api/trash", async (request) => trash.list(userId(request)));
+  app.get("/api/trash", async (request) => trash.list(currentUser(request).id));
   app.post("/api/trash/restore", async (request) => {
-    const { item, version } = await trash.restore(userId(request), parse(restoreTrashSchema, request.body));
+    const { item, version } = await trash.restore(
+      currentUser(request).id,
+      parse(restoreTrashSchema, request.body),
+    );
     // Screens showing that app's documents take it back into their lists.
-    deps.bus.publish(userId(request), {
+    deps.bus.publish(currentUser(request).id, {
       type: "document_changed",
       documentId: item.itemId,
       kind: item.kind,
@@ -30,8 +33,8 @@ export async function trashRoutes(
     return item;
   });
   app.delete("/api/trash/:id", async (request: WithId, reply) => {
-    await trash.forget(userId(request), request.params.id);
+    await trash.forget(currentUser(request).id, request.params.id);
     return reply.status(204).send();
   });
-  app.delete("/api/trash", async (request) => ({ deleted: await trash.empty(userId(request)) }));
+  app.delete("/api/trash", async (request) => ({ deleted: await trash.empty(currentUser(request).id) }));
 }

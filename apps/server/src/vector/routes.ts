@@ -7,18 +7,14 @@ import {
   vectorSearchSchema,
   vectorSimilarSchema,
 } from "@neuroos/contracts";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { AppError, parse } from "../http/errors";
+import { currentUser } from "../http/request-user";
 import type { VectorIndexer } from "./indexer";
 import { publicSwitch, startModelSwitch } from "./model-switch";
 import type { VectorService } from "./service";
-
-const userId = (request: FastifyRequest) => {
-  if (!request.user) throw new AppError(401, "unauthorized", "Sign in to continue");
-  return request.user.id;
-};
 
 /** The spec's nine /api/vector calls, each scoped to the signed-in person. */
 export async function vectorRoutes(
@@ -29,8 +25,8 @@ export async function vectorRoutes(
   app.addHook("onRequest", requireSession(deps.db));
 
   app.post("/api/vector/initialize", async (request) => {
-    const progress = indexer.start(userId(request));
-    const model = await vectors.models.chosenId(userId(request));
+    const progress = indexer.start(currentUser(request).id);
+    const model = await vectors.models.chosenId(currentUser(request).id);
     return {
       message: `Semantic search is ready (${model}, ${vectors.hnsw ? "HNSW index" : "exact scan"}); indexing your files, messages and documents.`,
       initialized: true,
@@ -38,27 +34,30 @@ export async function vectorRoutes(
     };
   });
   app.get("/api/vector/status", async (request) => ({
-    progress: indexer.status(userId(request)),
-    chunks: await vectors.count(userId(request)),
-    switching: publicSwitch(vectors.models.switches.get(userId(request))),
+    progress: indexer.status(currentUser(request).id),
+    chunks: await vectors.count(currentUser(request).id),
+    switching: publicSwitch(vectors.models.switches.get(currentUser(request).id)),
     index: vectors.hnsw ? "hnsw" : "exact",
   }));
   app.post("/api/vector/search", async (request) => {
     const body = parse(vectorSearchSchema, request.body);
-    await indexer.sweep(userId(request));
+    await indexer.sweep(currentUser(request).id);
     return {
-      results: await vectors.search(userId(request), body.query, { ...body.options, mode: body.mode }),
+      results: await vectors.search(currentUser(request).id, body.query, {
+        ...body.options,
+        mode: body.mode,
+      }),
     };
   });
   app.post("/api/vector/similar", async (request) => {
     const body = parse(vectorSimilarSchema, request.body);
-    await indexer.sweep(userId(request));
-    return { results: await vectors.similar(userId(request), body.objectId, body.options) };
+    await indexer.sweep(currentUser(request).id);
+    return { results: await vectors.similar(currentUser(request).id, body.objectId, body.options) };
   });
   app.post("/api/vector/embed", async (request) => {
     const body = parse(vectorEmbedSchema, request.body);
     return vectors.embedObject(
-      userId(request),
+      currentUser(request).id,
       {
         objectType: "text",
         objectId: crypto.randomUUID(),
@@ -70,7 +69,7 @@ export async function vectorRoutes(
   app.post("/api/vector/embed/file", async (request) => {
     const body = parse(vectorEmbedFileSchema, request.body);
     return vectors.embedObject(
-      userId(request),
+      currentUser(request).id,
       {
         objectType: "file",
         objectId: body.fileId,
@@ -83,7 +82,7 @@ export async function vectorRoutes(
   app.post("/api/vector/embed/message", async (request) => {
     const body = parse(vectorEmbedMessageSchema, request.body);
     return vectors.embedObject(
-      userId(request),
+      currentUser(request).id,
       {
         objectType: "message",
         objectId: body.messageId,
@@ -95,24 +94,24 @@ export async function vectorRoutes(
   });
   app.get("/api/vector/analytics", async (request) => {
     const { limit } = parse(vectorAnalyticsQuerySchema, request.query);
-    return { analytics: await vectors.analytics(userId(request), limit) };
+    return { analytics: await vectors.analytics(currentUser(request).id, limit) };
   });
   app.get("/api/vector/models", async (request) => {
-    const chosen = await vectors.models.chosenId(userId(request));
+    const chosen = await vectors.models.chosenId(currentUser(request).id);
     return {
       models: vectors.models.catalog.map((m) => ({ ...m, isActive: m.id === chosen })),
       index: vectors.hnsw ? "hnsw" : "exact",
-      switching: publicSwitch(vectors.models.switches.get(userId(request))),
+      switching: publicSwitch(vectors.models.switches.get(currentUser(request).id)),
     };
   });
   app.post("/api/vector/models/active", async (request, reply) => {
     const { modelId } = parse(vectorChooseModelSchema, request.body);
-    const job = await startModelSwitch(deps.db, vectors.models, userId(request), modelId);
+    const job = await startModelSwitch(deps.db, vectors.models, currentUser(request).id, modelId);
     reply.status(job ? 202 : 200);
     return { switching: publicSwitch(job) };
   });
   app.delete<{ Params: { id: string } }>("/api/vector/embed/:id", async (request) => {
-    const removed = await vectors.remove(userId(request), request.params.id);
+    const removed = await vectors.remove(currentUser(request).id, request.params.id);
     if (!removed) throw new AppError(404, "not_found", "Nothing indexed with that id");
     return { success: true };
   });

@@ -114,6 +114,12 @@ describeEachDatabase(
       await term.run(TWELVE);
       await expect.poll(onDisk, { timeout: 10_000 }).toBeLessThanOrEqual(100 * MB);
       expect(fs.existsSync(path.join(root, "big1.bin"))).toBe(true);
+      // The person is told in the terminal what was taken back.
+      await expect
+        .poll(() => term.text(), { timeout: 5_000 })
+        .toMatch(
+          /\[NeuroOS\] The workspace passed its 100 MB quota\. Not kept, written past the quota: \/home\/user\/big\d+\.bin/,
+        );
       term.socket.send(Buffer.from("exit\n"), { binary: true });
       await term.closed;
     });

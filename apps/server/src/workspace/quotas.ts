@@ -24,6 +24,12 @@ export function workspaceQuotas(env: Env): Record<"free" | "pro", WorkspaceQuota
 export const workspaceFullWords = (quotaMb: number, then = "run again") =>
   `Your workspace is full (its ${quotaMb} MB quota): delete files to make room, then ${then}.`;
 
+/** The files code wrote past the quota, which were not kept ("" for none). */
+export const notKeptWords = (removed: string[]) =>
+  removed.length === 0
+    ? ""
+    : ` Not kept, written past the quota: ${removed.slice(0, 5).join(", ")}${removed.length > 5 ? ` and ${removed.length - 5} more` : ""}.`;
+
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;

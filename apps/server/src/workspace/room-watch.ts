@@ -56,20 +56,26 @@ interface CodeRoom<O> {
  * runs: each time the workspace is measured past it, what the code wrote since `since` is taken
  * back, newest first (as if those writes had failed for want of room). When that cannot bring it
  * within the quota (the code fills it with what a trim keeps: many entries, files the person
- * saved), `stop` ends the code. A failed trim is tried again at the next measure. Answers the
+ * saved), `stop` ends the code; `trimmed` hears what each trim took back. A failed trim is tried again at the next measure. Answers the
  * hold's end, which takes back what is past the quota once more.
  */
 export async function holdWithinQuota<O>(
   workspaces: CodeRoom<O>,
   owner: O,
   since: number,
-  handlers: { stop: () => void; onError: (err: unknown) => void },
+  handlers: {
+    stop: () => void;
+    onError: (err: unknown) => void;
+    /** The files a trim took back while the code runs. */
+    trimmed?: (removed: string[]) => void;
+  },
 ): Promise<() => Promise<void>> {
   let endWatch = () => {};
   let open = true;
   const trim = async () => {
     try {
-      await workspaces.afterCode(owner, since);
+      const removed = await workspaces.afterCode(owner, since);
+      if (open && removed.length > 0) handlers.trimmed?.(removed);
       const stillOver = await workspaces.assertRoom(owner, "start it again").then(
         () => false,
         (err: { status?: number }) => (err.status === 413 ? true : Promise.reject(err)),

@@ -12,9 +12,10 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { AppError, parse } from "../http/errors";
+import { currentUser } from "../http/request-user";
 import type { EventBus } from "../live/bus";
 import { recordAction } from "../logs/service";
-import { formatBytes, type Owner, type UploadPart, type WorkspaceService } from "./service";
+import { formatBytes, type UploadPart, type WorkspaceService } from "./service";
 
 export interface WorkspaceRouteDeps {
   db: Db;
@@ -25,11 +26,6 @@ export interface WorkspaceRouteDeps {
 /** A JSON write carries at most MAX_TEXT_FILE_BYTES, base64-encoded at worst. */
 const WRITE_BODY_LIMIT = Math.ceil((MAX_TEXT_FILE_BYTES * 4) / 3) + 64 * 1024;
 const MAX_UPLOAD_FILES = 50;
-
-const owner = (request: FastifyRequest): Owner => {
-  if (!request.user) throw new AppError(401, "unauthorized", "Sign in to continue");
-  return request.user;
-};
 
 /** Content-Disposition for a download: a plain ASCII fallback and the exact UTF-8 name. */
 export function attachment(name: string): string {
@@ -42,22 +38,22 @@ export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRoute
   const { workspaces } = deps;
   /** Changes to the workspace go to the execution log (and the activity panel); reads do not. */
   const logged = <T>(request: FastifyRequest, command: string, action: () => Promise<T>) =>
-    recordAction(deps, { userId: owner(request).id, type: "file_operation", command }, action);
+    recordAction(deps, { userId: currentUser(request).id, type: "file_operation", command }, action);
   await app.register(fastifyMultipart);
   app.addHook("onRequest", requireSession(deps.db));
 
   app.get("/api/files", async (request, reply) => {
     const query = parse(listFilesQuerySchema, request.query);
-    const { entries, truncated } = await workspaces.list(owner(request), query.path, query.recursive);
+    const { entries, truncated } = await workspaces.list(currentUser(request), query.path, query.recursive);
     if (truncated) reply.header("x-files-truncated", "true");
     return entries;
   });
 
-  app.get("/api/files/stats", async (request) => workspaces.stats(owner(request)));
+  app.get("/api/files/stats", async (request) => workspaces.stats(currentUser(request)));
 
   app.get("/api/files/content", async (request, reply) => {
     const { path } = parse(filePathQuerySchema, request.query);
-    const file = await workspaces.read(owner(request), path);
+    const file = await workspaces.read(currentUser(request), path);
     reply.header("etag", `"${file.version}"`).header("cache-control", "private, no-cache");
     return file;
   });
@@ -75,7 +71,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRoute
       if (Buffer.byteLength(input.content, input.encoding) > MAX_TEXT_FILE_BYTES) throw textTooLarge();
       const ifMatch = versionOf(request.headers["if-match"]);
       const written = await logged(request, `write ${input.path}`, () =>
-        workspaces.write(owner(request), input, ifMatch),
+        workspaces.write(currentUser(request), input, ifMatch),
       );
       return reply.header("etag", `"${written.version}"`).send(written);
     },
@@ -83,18 +79,20 @@ export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRoute
 
   app.post("/api/files/mkdir", async (request, reply) => {
     const { path } = parse(mkdirSchema, request.body);
-    const created = await logged(request, `mkdir ${path}`, () => workspaces.mkdir(owner(request), path));
+    const created = await logged(request, `mkdir ${path}`, () =>
+      workspaces.mkdir(currentUser(request), path),
+    );
     return reply.status(201).send(created);
   });
 
   app.post("/api/files/move", async (request) => {
     const { from, to } = parse(moveFileSchema, request.body);
-    return logged(request, `move ${from} ${to}`, () => workspaces.move(owner(request), from, to));
+    return logged(request, `move ${from} ${to}`, () => workspaces.move(currentUser(request), from, to));
   });
 
   app.delete("/api/files", async (request, reply) => {
     const { path } = parse(filePathQuerySchema, request.query);
-    await logged(request, `delete ${path}`, () => workspaces.remove(owner(request), path));
+    await logged(request, `delete ${path}`, () => workspaces.remove(currentUser(request), path));
     return reply.status(204).send();
   });
 
@@ -102,7 +100,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRoute
     const query = parse(uploadQuerySchema, request.query);
     if (!request.isMultipart())
       throw new AppError(415, "unsupported_media_type", "Send the files as multipart/form-data");
-    const user = owner(request);
+    const user = currentUser(request);
     const maxFile = workspaces.quota(user.plan).maxFileBytes;
     const parts = request.parts({
       // Keep names as sent ("../x" included) so the path guard refuses them instead of rewriting them.
@@ -137,7 +135,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRoute
 
   app.get("/api/files/download", async (request, reply) => {
     const { path } = parse(filePathQuerySchema, request.query);
-    const file = await workspaces.openDownload(owner(request), path);
+    const file = await workspaces.openDownload(currentUser(request), path);
     reply
       .header("content-type", "application/octet-stream")
       .header("content-length", String(file.stat.size))

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { processAlive } from "../../system/process-alive";
+import { processAlive } from "../../platform/process-alive";
 import { childrenOf } from "../../test/processes";
 import { freePort } from "../../test/server-process";
 

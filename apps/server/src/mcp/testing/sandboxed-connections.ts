@@ -1,9 +1,9 @@
 import { LiveWork } from "../../cluster/live-work";
 import type { Db } from "../../db/client";
 import { loadEnv } from "../../env";
+import { SecretBox } from "../../platform/secret-box";
 import { sandboxConfig } from "../../sandbox/config";
 import { Sandbox } from "../../sandbox/runner";
-import { SecretBox } from "../../settings/secret-box";
 import { workspaceQuotas } from "../../workspace/quotas";
 import { WorkspaceService } from "../../workspace/service";
 import { McpConnections } from "../connections";

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { apiRequest, errorMessage } from "../../lib/api";
+import { errorMessage } from "../../lib/api";
+import { type LaterSaves, laterSaves, readPreference } from "../../lib/resources/preferences";
 import { type DesktopState, validDesktop } from "./window-state";
 
-/** Where the layout is kept: the person's preferences on the server (any device). */
-export const DESKTOP_LAYOUT = "/api/preferences/desktop-layout";
-const SAVE_AFTER_MS = 400;
+/** Where the layout is kept: the person's preference of this name on the server (any device). */
+export const DESKTOP_LAYOUT = "desktop-layout";
 
 /**
  * Restores the person's desktop layout from the server once, then saves every change (a pause
@@ -15,29 +15,26 @@ export function useDesktopLayout(state: DesktopState, restore: (stored: DesktopS
   const [error, setError] = useState<string | null>(null);
   const restoreRef = useRef(restore);
   restoreRef.current = restore;
+  const saves = useRef<LaterSaves<DesktopState> | null>(null);
 
   useEffect(() => {
     let live = true;
-    apiRequest("GET", DESKTOP_LAYOUT)
-      .then((answer) => {
-        const value = (answer as { value: unknown }).value;
-        if (live && validDesktop(value)) restoreRef.current(value);
-      })
+    saves.current = laterSaves<DesktopState>(DESKTOP_LAYOUT, {
+      saved: () => live && setError(null),
+      failed: (err) => live && setError(errorMessage(err, "The layout could not be saved.")),
+    });
+    readPreference(DESKTOP_LAYOUT, (value) => (validDesktop(value) ? value : null))
+      .then((stored) => live && stored && restoreRef.current(stored))
       .catch((err) => live && setError(errorMessage(err, "Your saved layout could not be read.")))
       .finally(() => live && setLoaded(true));
     return () => {
       live = false;
+      saves.current?.dispose();
     };
   }, []);
 
   useEffect(() => {
-    if (!loaded) return;
-    const timer = setTimeout(() => {
-      apiRequest("PUT", DESKTOP_LAYOUT, { value: state })
-        .then(() => setError(null))
-        .catch((err) => setError(errorMessage(err, "The layout could not be saved.")));
-    }, SAVE_AFTER_MS);
-    return () => clearTimeout(timer);
+    if (loaded) saves.current?.save(state);
   }, [state, loaded]);
 
   return { loaded, error };

@@ -6,8 +6,8 @@ import { appsIn, isAvailable } from "../../app/registry";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Tooltip } from "../../components/ui/tooltip";
+import { AccessibilitySettingsPanel } from "../settings";
 import { ThemeToggle } from "../theme";
-import { AccessibilitySettingsPanel } from "./accessibility-settings-panel";
 import { tipOfTheDay } from "./daily-tip";
 
 const HUB_ID = "neuro-equality";

@@ -4,16 +4,14 @@ import {
   readAccessibilitySettings,
 } from "@neuroos/contracts/accessibility-settings";
 import { useCallback, useSyncExternalStore } from "react";
-import { apiRequest } from "../api";
 import { onDeviceOwnerChange } from "../device-owner";
+import { laterSaves, readPreference } from "../resources/preferences";
 import { createStore } from "../store";
 
 /** The device's copy of the settings; public/appearance-init.js reads it before the first paint. */
 export const ACCESSIBILITY_STORAGE_KEY = "neuroos-accessibility";
 /** The theme's key before the settings held it: read once, so a returning visitor keeps their theme. */
 const LEGACY_THEME_KEY = "neuroos-theme";
-const PREFERENCE_URL = `/api/preferences/${ACCESSIBILITY_PREFERENCE}`;
-const SAVE_AFTER_MS = 300;
 
 function readDevice(): AccessibilitySettings {
   try {
@@ -79,7 +77,6 @@ for (const query of ["(prefers-contrast: more)", "(prefers-reduced-motion: reduc
 }
 
 let signedIn = false;
-let saveTimer: ReturnType<typeof setTimeout> | null = null;
 let lastSaveError: string | null = null;
 const saveListeners = new Set<() => void>();
 /** Set while a change made here has not reached the account: the device's copy is then the newer. */
@@ -102,32 +99,19 @@ const hasUnsaved = () => {
   }
 };
 
-function saveToAccount(settings: AccessibilitySettings, keepalive = false): void {
-  apiRequest("PUT", PREFERENCE_URL, { value: settings }, { keepalive })
-    .then(() => {
-      markUnsaved(false);
-      setSaveError(null);
-    })
-    .catch(() => setSaveError("Saved on this device only: your account could not be reached."));
-}
+const saves = laterSaves<AccessibilitySettings>(ACCESSIBILITY_PREFERENCE, {
+  saved: () => {
+    markUnsaved(false);
+    setSaveError(null);
+  },
+  failed: () => setSaveError("Saved on this device only: your account could not be reached."),
+});
 
 function scheduleSave(settings: AccessibilitySettings): void {
   if (!signedIn) return;
   markUnsaved(true);
-  if (saveTimer) clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => {
-    saveTimer = null;
-    saveToAccount(settings);
-  }, SAVE_AFTER_MS);
+  saves.save(settings);
 }
-
-// A change still waiting when the page goes away is sent on the way out.
-window.addEventListener("pagehide", () => {
-  if (!saveTimer) return;
-  clearTimeout(saveTimer);
-  saveTimer = null;
-  saveToAccount(stored(store.get()), true);
-});
 
 function setSaveError(message: string | null): void {
   lastSaveError = message;
@@ -153,12 +137,12 @@ export function setAccessibility(patch: Partial<AccessibilitySettings>): void {
 export async function syncAccessibilityWithAccount(isSignedIn: boolean): Promise<void> {
   signedIn = isSignedIn;
   if (!isSignedIn) return;
-  const answer = (await apiRequest("GET", PREFERENCE_URL)) as { value: unknown };
-  if (answer.value === null || hasUnsaved()) {
+  const value = await readPreference(ACCESSIBILITY_PREFERENCE, (stored) => stored);
+  if (value === null || hasUnsaved()) {
     scheduleSave(stored(store.get()));
     return;
   }
-  const account = readAccessibilitySettings(answer.value);
+  const account = readAccessibilitySettings(value);
   writeDevice(account);
   store.set(effective(account));
 }

@@ -1,8 +1,8 @@
 import { PINNED_APPS_PREFERENCE, type PinnableAppId, pinnableAppIds } from "@neuroos/contracts/app-pins";
 import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../api";
+import { preferenceKey, readPreference } from "./preferences";
 
-export const pinnedAppsKey = [`/api/preferences/${PINNED_APPS_PREFERENCE}`] as const;
+export const pinnedAppsKey = preferenceKey(PINNED_APPS_PREFERENCE);
 
 const isPinnable = (id: unknown): id is PinnableAppId =>
   typeof id === "string" && (pinnableAppIds as readonly string[]).includes(id);
@@ -11,10 +11,10 @@ const isPinnable = (id: unknown): id is PinnableAppId =>
 export function usePinnedApps(): PinnableAppId[] {
   const query = useQuery({
     queryKey: pinnedAppsKey,
-    queryFn: async () => {
-      const answer = (await apiRequest("GET", pinnedAppsKey[0])) as { value: unknown };
-      return Array.isArray(answer.value) ? answer.value.filter(isPinnable) : [];
-    },
+    queryFn: () =>
+      readPreference(PINNED_APPS_PREFERENCE, (value) =>
+        Array.isArray(value) ? value.filter(isPinnable) : [],
+      ),
   });
   return query.data ?? [];
 }

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef } from "react";
-import { apiRequest } from "../../../lib/api";
+import { type LaterSaves, laterSaves, readPreference } from "../../../lib/resources/preferences";
 import { storedMinutes } from "./focus-timer";
 
-/** Where the chosen duration is kept: the person's preferences on the server (any device). */
-export const FOCUS_TIMER_PREFERENCE = "/api/preferences/focus-timer";
-const SAVE_AFTER_MS = 400;
+/** Where the chosen duration is kept: the person's preference of this name (any device). */
+export const FOCUS_TIMER_PREFERENCE = "focus-timer";
 
 /**
  * Remembers the person's chosen duration: `restore` gets the stored one once it is read (unless
@@ -15,27 +14,24 @@ export function useSavedMinutes(restore: (minutes: number) => void) {
   const chosen = useRef(false);
   const restoreRef = useRef(restore);
   restoreRef.current = restore;
-  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const saves = useRef<LaterSaves<{ minutes: number }> | null>(null);
 
   useEffect(() => {
     let live = true;
-    apiRequest("GET", FOCUS_TIMER_PREFERENCE)
-      .then((answer) => {
-        const minutes = storedMinutes((answer as { value?: unknown }).value);
+    saves.current = laterSaves(FOCUS_TIMER_PREFERENCE);
+    readPreference(FOCUS_TIMER_PREFERENCE, storedMinutes)
+      .then((minutes) => {
         if (live && !chosen.current && minutes !== null) restoreRef.current(minutes);
       })
       .catch(() => undefined);
     return () => {
       live = false;
-      if (saveTimer.current) clearTimeout(saveTimer.current);
+      saves.current?.dispose();
     };
   }, []);
 
   return useCallback((minutes: number) => {
     chosen.current = true;
-    if (saveTimer.current) clearTimeout(saveTimer.current);
-    saveTimer.current = setTimeout(() => {
-      apiRequest("PUT", FOCUS_TIMER_PREFERENCE, { value: { minutes } }).catch(() => undefined);
-    }, SAVE_AFTER_MS);
+    saves.current?.save({ minutes });
   }, []);
 }

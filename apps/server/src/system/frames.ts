@@ -1,8 +1,8 @@
 import type { SystemModule } from "@neuroos/contracts";
+import type { FrameRouter } from "../live/frame-router";
 import type { Sandbox } from "../sandbox/runner";
-import type { MetricsRecorder } from "../system/metrics";
-import { runtimeInfo } from "../system/runtime-info";
-import type { FrameRouter } from "./frame-router";
+import type { MetricsRecorder } from "./metrics";
+import { runtimeInfo } from "./runtime-info";
 
 export interface ModuleStatusSource {
   list(userId: string): Promise<SystemModule[]>;
