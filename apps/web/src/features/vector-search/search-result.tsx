@@ -1,6 +1,7 @@
 import type { VectorSearchResult } from "@neuroos/contracts";
 import type { ReactNode } from "react";
 import { Badge } from "../../components/ui/badge";
+import { formatBytes } from "../../lib/format";
 
 /** Spec: content cut at 200 characters with an ellipsis. */
 export const preview = (content: string) => (content.length > 200 ? `${content.slice(0, 200)}...` : content);
@@ -36,6 +37,30 @@ function Snippet({ snippet }: { snippet: VectorSearchResult["snippet"] }) {
   );
 }
 
+/** A metadata value in words: sizes in bytes, dates as dates, other values as they are. */
+function metadataText(key: string, value: unknown): string {
+  if (key === "size" && typeof value === "number") return formatBytes(value);
+  if (typeof value === "string" && /^\d{4}-\d\d-\d\dT/.test(value) && !Number.isNaN(Date.parse(value)))
+    return new Date(value).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** Spec: the metadata as formatted text, one "key: value" line each. */
+function Metadata({ metadata }: { metadata: Record<string, unknown> }) {
+  const entries = Object.entries(metadata);
+  if (entries.length === 0) return null;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 rounded bg-muted p-2 text-xs">
+      {entries.map(([key, value]) => (
+        <div key={key} className="contents">
+          <dt className="text-muted-foreground">{key}</dt>
+          <dd className="min-w-0 break-all font-mono">{metadataText(key, value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** One result: its type, similarity, where it is (a file's `path:from-to`), the matched passage and metadata. */
 export function SearchResultItem({ result }: { result: VectorSearchResult }) {
   const lines = typeof result.metadata.lines === "string" ? `:${result.metadata.lines}` : "";
@@ -53,11 +78,7 @@ export function SearchResultItem({ result }: { result: VectorSearchResult }) {
       ) : (
         <p className="whitespace-pre-wrap break-words">{preview(result.content)}</p>
       )}
-      {Object.keys(result.metadata).length > 0 ? (
-        <pre className="overflow-x-auto rounded bg-muted p-2 text-xs">
-          {JSON.stringify(result.metadata, null, 2)}
-        </pre>
-      ) : null}
+      <Metadata metadata={result.metadata} />
     </li>
   );
 }
