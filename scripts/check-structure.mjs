@@ -6,8 +6,8 @@
 //    `import type`) nor between web features: each folder's imports form floors;
 //  - docs/ARCHITECTURE.md stays a map (at most 200 lines), not a diary.
 import { readdirSync, readFileSync } from "node:fs";
-import { importCycles } from "./lib/import-cycles.mjs";
 import path from "node:path";
+import { importCycles } from "./lib/import-cycles.mjs";
 
 const MAX_LINES = 400;
 const MAP = { file: "docs/ARCHITECTURE.md", maxLines: 200 };
@@ -28,7 +28,9 @@ const lineCount = (text) => text.split("\n").length - (text.endsWith("\n") ? 1 :
 const problems = [];
 const mapLines = lineCount(readFileSync(path.join(root, MAP.file), "utf8"));
 if (mapLines > MAP.maxLines)
-  problems.push(`${MAP.file}: ${mapLines} lines (at most ${MAP.maxLines}: a map of the code; history is the git log)`);
+  problems.push(
+    `${MAP.file}: ${mapLines} lines (at most ${MAP.maxLines}: a map of the code; history is the git log)`,
+  );
 for (const dir of sourceRoots) {
   for (const file of files(dir)) {
     if (/\.test\.tsx?$/.test(file) || file.includes("/migrations/")) continue;
@@ -56,7 +58,10 @@ for (const { dir, name } of [
   { dir: "apps/server/src", name: "server folders" },
   { dir: featuresDir, name: "web features" },
 ])
-  for (const cycle of importCycles(path.join(root, dir), [...files(dir)].map((f) => path.join(root, f))))
+  for (const cycle of importCycles(
+    path.join(root, dir),
+    [...files(dir)].map((f) => path.join(root, f)),
+  ))
     problems.push(`an import cycle between ${name}: ${cycle}`);
 
 if (problems.length > 0) {
