@@ -156,12 +156,12 @@ export class TerminalSession {
     if (!this.exited) this.term.resize(cols, rows);
   }
 
-  /** Ends the shell and everything it started (the sandbox's whole process tree). */
   /** Shows the person a line of NeuroOS's own in the terminal, set apart from the shell's output. */
   notice(text: string): void {
     if (!this.exited) this.output(Buffer.from(`\r\n\x1b[33m[NeuroOS] ${text}\x1b[0m\r\n`));
   }
 
+  /** Ends the shell and everything it started (the sandbox's whole process tree). */
   kill(reason: TerminalExitReason): void {
     if (this.exited) return;
     this.reason ??= reason;

@@ -56,8 +56,9 @@ interface CodeRoom<O> {
  * runs: each time the workspace is measured past it, what the code wrote since `since` is taken
  * back, newest first (as if those writes had failed for want of room). When that cannot bring it
  * within the quota (the code fills it with what a trim keeps: many entries, files the person
- * saved), `stop` ends the code; `trimmed` hears what each trim took back. A failed trim is tried again at the next measure. Answers the
- * hold's end, which takes back what is past the quota once more.
+ * saved), `stop` ends the code; `trimmed` hears what each trim took back. A failed trim is tried
+ * again at the next measure. Answers the hold's end, which takes back what is past the quota once
+ * more.
  */
 export async function holdWithinQuota<O>(
   workspaces: CodeRoom<O>,

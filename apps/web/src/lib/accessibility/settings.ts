@@ -137,7 +137,7 @@ export function setAccessibility(patch: Partial<AccessibilitySettings>): void {
 export async function syncAccessibilityWithAccount(isSignedIn: boolean): Promise<void> {
   signedIn = isSignedIn;
   if (!isSignedIn) return;
-  const value = await readPreference(ACCESSIBILITY_PREFERENCE, (stored) => stored);
+  const value = await readPreference(ACCESSIBILITY_PREFERENCE, (raw) => raw);
   if (value === null || hasUnsaved()) {
     scheduleSave(stored(store.get()));
     return;

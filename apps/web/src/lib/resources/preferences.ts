@@ -1,7 +1,7 @@
 import { apiRequest } from "../api";
 
 /** A burst of changes (a slider, a drag) reaches the account this long after the last one. */
-export const PREFERENCE_SAVE_AFTER_MS = 400;
+const SAVE_AFTER_MS = 400;
 
 const address = (namespace: string) => `/api/preferences/${namespace}`;
 
@@ -14,15 +14,13 @@ export async function readPreference<T>(namespace: string, read: (value: unknown
 }
 
 /** Stores a preference's value; `keepalive` lets it go out while the page goes away. */
-export async function savePreference(namespace: string, value: unknown, keepalive = false): Promise<void> {
+async function savePreference(namespace: string, value: unknown, keepalive = false): Promise<void> {
   await apiRequest("PUT", address(namespace), { value }, { keepalive });
 }
 
 export interface LaterSaves<T> {
   /** Saves `value` a pause after the last call (the last value wins). */
   save(value: T): void;
-  /** Sends a waiting value now (`keepalive` while the page goes away). */
-  flush(keepalive?: boolean): void;
   /** Sends what waits and stops listening for the page going away. */
   dispose(): void;
 }
@@ -54,9 +52,8 @@ export function laterSaves<T>(
     save(value) {
       waiting = { value };
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => flush(), PREFERENCE_SAVE_AFTER_MS);
+      timer = setTimeout(() => flush(), SAVE_AFTER_MS);
     },
-    flush,
     dispose() {
       flush();
       window.removeEventListener("pagehide", onPageHide);
