@@ -308,7 +308,8 @@ export class McpConnections {
       const last = connection.stderr().trim().split("\n").slice(-3).join(" | ");
       return last ? ` (the server said: ${last})` : "";
     };
-    client.onclose = () => this.fail(entry, client, `The server closed the connection${said()}`);
+    client.onclose = () =>
+      this.fail(entry, client, connection.stoppedFor?.() ?? `The server closed the connection${said()}`);
     client.onerror = (err) => {
       // A late message about a call that has ended (its text may hold any word) is no failure.
       if (LATE.test(message(err))) return;

@@ -47,9 +47,11 @@ export function sandboxLauncher(deps: {
         { newSession: true, network: config.allowNetwork },
       );
       // Its writes past the quota are taken back while it runs; one that keeps the workspace past
-      // it is stopped (its connection fails, and says so).
+      // it is stopped (its connection closes, which ends its process with or without cgroups).
+      let stop = (_why: string) => launched.release();
       const endHold = await holdWithinQuota(deps.workspaces, owner, since, {
-        stop: () => void launched.release(),
+        stop: () =>
+          void stop(deps.workspaces.fullError(owner, "turn the server on again").message).catch(() => {}),
         onError: () => {}, // the next measure tries again
       }).catch(async (err) => {
         await launched.release();
@@ -57,6 +59,9 @@ export function sandboxLauncher(deps: {
       });
       return {
         ...launched,
+        stopWith: (close) => {
+          stop = close;
+        },
         release: async () => {
           try {
             await launched.release();

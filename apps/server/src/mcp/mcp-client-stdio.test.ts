@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -193,6 +194,63 @@ describeEachDatabase(
       await vi.waitFor(() => expect(onDisk()).toBeLessThanOrEqual(100 * 1024 * 1024), { timeout: 10_000 });
       expect(fs.existsSync(path.join(home, "big1.bin"))).toBe(true);
       expect(fs.existsSync(path.join(home, "big12.bin"))).toBe(false);
+    }, 60_000);
+
+    it("a local server that keeps the workspace past what a trim can mend is stopped, also without cgroups", async () => {
+      // A node whose sandbox has no cgroups (a container that does not delegate them): the
+      // server's process is ended by closing its connection, not by removing its cgroup.
+      const bare = sandboxedMcpConnections({ db: db().db, dataDir, secretKey: SECRET_KEY, cgroups: false });
+      const erin = await signedInUser(t.app);
+      const home = path.join(dataDir, "workspaces", erin.user.id);
+      fs.mkdirSync(path.join(home, "mcp"), { recursive: true });
+      await bundleEverything(path.join(home, "mcp", "everything.mjs"));
+      const saved = await t.app.inject({
+        method: "PUT",
+        url: "/api/files/content",
+        headers: { cookie: erin.cookie },
+        payload: { path: "/home/user/notes.md", content: "# notes" },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      // Past the 100 MB quota with a file written before the server starts, beside the files API
+      // (another node's run, say): not the server's to take back, so no trim can mend it.
+      fs.writeFileSync(path.join(home, "elsewhere.bin"), "");
+      fs.truncateSync(path.join(home, "elsewhere.bin"), 101 * 1024 * 1024);
+      await new Promise((r) => setTimeout(r, 100));
+      const marker = `crowded-${Date.now()}`;
+      const made = await t.app.inject({
+        method: "POST",
+        url: "/api/mcp/servers",
+        headers: { cookie: erin.cookie },
+        payload: {
+          transport: "stdio",
+          name: "crowded",
+          command: "node",
+          args: ["mcp/everything.mjs", "stdio", marker],
+        },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const running = () => spawnSync("pgrep", ["-f", marker]).status === 0;
+      try {
+        const echo = () => bare.connections.callTool(erin.user.id, "crowded", "echo", { message: "hi" });
+        expect((await echo()).ok).toBe(true);
+        expect(running()).toBe(true);
+        await vi.waitFor(() => expect(running()).toBe(false), { timeout: 20_000, interval: 200 });
+        // Once its connection has closed, the server is unavailable and says why.
+        await vi.waitFor(
+          async () => {
+            const after = await echo();
+            expect(after.ok).toBe(false);
+            expect((after.output as { error: string }).error).toMatch(
+              /Your workspace is full \(its 100 MB quota\)/,
+            );
+          },
+          { timeout: 10_000, interval: 200 },
+        );
+        expect(fs.existsSync(path.join(home, "elsewhere.bin"))).toBe(true);
+      } finally {
+        spawnSync("pkill", ["-f", marker]);
+        await bare.close();
+      }
     }, 60_000);
   },
   { skip: !sandboxReady },

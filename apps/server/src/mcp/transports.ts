@@ -43,6 +43,8 @@ export interface Connected {
   stderr: () => string;
   /** Frees what the connection holds (a local server's sandbox); called once, after close. */
   release: () => Promise<void>;
+  /** Why NeuroOS stopped a local server, when it did (null while it runs, or when it ended itself). */
+  stoppedFor?: () => string | null;
 }
 
 /** Streamable HTTP; the older SSE transport when the server refuses that with a 4xx. */
@@ -90,6 +92,11 @@ export interface LaunchedCommand {
   args: string[];
   env: Record<string, string>;
   release(): Promise<void>;
+  /**
+   * Given how to stop the server once it runs (closing its connection ends its process, and the
+   * sandbox with it): the launcher's own reasons to stop it (a workspace kept past its quota).
+   */
+  stopWith?(stop: (why: string) => Promise<void>): void;
 }
 
 /** A local server on stdin/stdout, started by `launch` (inside the sandbox). */
@@ -112,6 +119,11 @@ export async function connectStdio(launched: LaunchedCommand, timeout: number): 
     await launched.release();
   };
   const client = new Client(CLIENT_INFO);
+  let stoppedFor: string | null = null;
+  launched.stopWith?.((why) => {
+    stoppedFor = why;
+    return client.close();
+  });
   try {
     await client.connect(transport, { timeout });
   } catch (err) {
@@ -120,5 +132,5 @@ export async function connectStdio(launched: LaunchedCommand, timeout: number): 
     const said = stderr.trim().split("\n").slice(-3).join(" | ");
     throw new Error(said ? `${(err as Error).message} (the server said: ${said})` : (err as Error).message);
   }
-  return { client, via: "stdio", stderr: () => stderr, release };
+  return { client, via: "stdio", stderr: () => stderr, stoppedFor: () => stoppedFor, release };
 }

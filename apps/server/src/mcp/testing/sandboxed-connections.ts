@@ -25,9 +25,11 @@ export function sandboxedMcpConnections(options: {
   perUser?: number;
   /** The node this manager stands for (its rows in live_terminals). */
   nodeId?: string;
+  /** Whether the sandbox may use cgroups where the host has them (default true). */
+  cgroups?: boolean;
 }) {
   const env = loadEnv({ LOG_LEVEL: "silent", DATA_DIR: options.dataDir, WORKSPACE_VOLUMES: "off" });
-  const sandbox = new Sandbox(sandboxConfig(env));
+  const sandbox = new Sandbox({ ...sandboxConfig(env), cgroups: options.cgroups ?? true });
   const workspaces = new WorkspaceService(options.db, options.dataDir, workspaceQuotas(env), null);
   const servers = new McpServers({
     db: options.db,
