@@ -2,8 +2,8 @@
 //  - no source file over 400 lines (tests and generated migrations aside): split it by what it does;
 //  - a web feature (apps/web/src/features/<name>/) reaches another feature only through that
 //    feature's public module, its index.ts: `../<other>`, never `../<other>/<internal file>`;
-//  - no import cycle between server folders (apps/server/src/<folder>/; imports of values, not
-//    `import type`) nor between web features: each folder's imports form floors;
+//  - no import cycle between server folders (apps/server/src/<folder>/; imports of values and of
+//    types; test code aside) nor between web features: each folder's imports form floors;
 //  - docs/ARCHITECTURE.md stays a map (at most 200 lines), not a diary.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

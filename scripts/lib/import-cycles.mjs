@@ -2,8 +2,10 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
-/** A value import or re-export (not `import type`) of a relative path. */
-const RELATIVE_IMPORT = /(?:^|\n)\s*(?:import|export)(?!\s+type\b)[^;]*?from\s*"(\.[^"]+)"/g;
+/** An import or re-export (of values or types) of a relative path. */
+const RELATIVE_IMPORT = /(?:^|\n)\s*(?:import|export)[^;]*?from\s*"(\.[^"]+)"/g;
+/** Code for tests only (tests, their helpers and fixtures): above every floor, as the composition root is. */
+const TEST_CODE = /\.test\.tsx?$|(?:^|[\\/])(?:test|testing|durability)[\\/]/;
 
 /** The top folder under `root` a path is in; null for a file at the root itself. */
 function topFolder(root, file) {
@@ -14,13 +16,13 @@ function topFolder(root, file) {
 }
 
 /**
- * Each cycle among `root`'s top folders made by the value imports of `files` (tests left out),
- * as one line naming the folders and, for each step, one import that makes it.
+ * Each cycle among `root`'s top folders made by the imports of `files` (test code left out), as
+ * one line naming the folders and, for each step, one import that makes it.
  */
 export function importCycles(root, files) {
   const edges = new Map();
   for (const file of files) {
-    if (/\.test\.tsx?$/.test(file)) continue;
+    if (TEST_CODE.test(path.relative(root, file))) continue;
     const from = topFolder(root, file);
     if (!from) continue;
     for (const [, spec] of readFileSync(file, "utf8").matchAll(RELATIVE_IMPORT)) {

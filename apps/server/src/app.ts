@@ -13,6 +13,7 @@ import { agentRoutes } from "./agents/routes";
 import { audioRoutes } from "./audio/routes";
 import { createMailer, type Mailer } from "./auth/mailer";
 import { authRoutes, type SignInWindows } from "./auth/routes";
+import { registerExecutionFrames } from "./chat/console-frames";
 import { ChatReplies } from "./chat/replies";
 import { chatRoutes } from "./chat/routes";
 import type { Cluster } from "./cluster/cluster";
@@ -23,7 +24,7 @@ import { documentRoutes } from "./documents/routes";
 import { DocumentService } from "./documents/service";
 import { restoreDocument } from "./documents/trash";
 import type { Env } from "./env";
-import { registerExecutionFrames } from "./executions/frames";
+import { sandboxRoutes } from "./executions/sandbox-routes";
 import { ExecutionService } from "./executions/service";
 import { exportRoutes } from "./exports/routes";
 import { registerErrorHandler } from "./http/errors";
@@ -59,7 +60,6 @@ import { Redactor } from "./redaction";
 import { sandboxConfig } from "./sandbox/config";
 import { JobSlots } from "./sandbox/limiter";
 import { codeInterpreterCheck, terminalCheck } from "./sandbox/module-check";
-import { sandboxRoutes } from "./sandbox/routes";
 import { Sandbox } from "./sandbox/runner";
 import { settingsRoutes } from "./settings/routes";
 import { speechRoutes } from "./speech/routes";
@@ -175,17 +175,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await workspaces.close();
   });
   // Terminals stay on the node that started them; the others know which node that is.
-  const liveTerminals = new LiveWork(database.db, cluster.nodeId, "terminal");
-  nodes.onSweep((alive) => liveTerminals.sweep(alive));
+  // (Judged dead, this node's shells kept running: the others are told where they are again.)
+  const liveTerminals = new LiveWork({ db: database.db, nodeId: cluster.nodeId, nodes }, "terminal");
   const terminals = new TerminalManager(sandbox, liveTerminals, {
     idleTimeoutMs: env.TERMINAL_IDLE_TIMEOUT_MS,
     reattachMs: env.TERMINAL_REATTACH_MS,
     perUser: env.TERMINALS_PER_USER,
   });
-  // Judged dead, this node's shells kept running: the others are told where they are again.
-  nodes.onRevived(
-    () => void terminals.recordAgain().catch((err) => app.log.warn({ err }, "terminals not recorded again")),
-  );
   // (onClose hooks run last-added first: the terminals end before the sandbox closes.)
   app.addHook("onClose", () => terminals.closeAll());
   // The LLM gateway: every model call goes through llm.gateway (per-user settings, five providers).
@@ -323,7 +319,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sandbox,
       workspaces,
       owner: (userId) => mcpServers.owner(userId),
-      live: new LiveWork(database.db, cluster.nodeId, "mcp"),
+      live: new LiveWork({ db: database.db, nodeId: cluster.nodeId, nodes }, "mcp"),
       limits: { perUser: env.MCP_LOCAL_SERVERS_PER_USER, idleMs: env.MCP_LOCAL_IDLE_MS },
     }),
   });

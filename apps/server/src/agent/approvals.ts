@@ -2,14 +2,15 @@ import { randomUUID } from "node:crypto";
 import { asJson, type ServerFrame } from "@neuroos/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Cluster } from "../cluster/cluster";
-import { type NodeRegistry, type NodeSweeper, onAliveNode } from "../cluster/nodes";
+import { type AliveNodes, type LostWork, NodeWork } from "../cluster/node-work";
+import { type NodeRegistry, onAliveNode } from "../cluster/nodes";
 import type { Db } from "../db/client";
 import { approvalRequests } from "../db/schema";
 import { isUuid } from "../http/ids";
 
 export const APPROVAL_TIMEOUT_MS = 5 * 60_000;
-/** Node to node: a question asked on the node it names was settled (answered elsewhere). */
-const SETTLED_TOPIC = "approval_settled";
+/** A question whose node stopped before an answer. */
+const FAILED: ApprovalDecision = { approved: false, reason: "failed" };
 
 export interface ApprovalDecision {
   approved: boolean;
@@ -46,10 +47,7 @@ export interface ApprovalsDeps {
   timeoutMs?: number;
 }
 
-interface Settled {
-  approvalId: string;
-  decision: ApprovalDecision;
-}
+type LostQuestion = LostWork & { frame: unknown };
 
 /**
  * Safe mode's questions to the person (an agent's tool calls, and calls through /mcp with a token
@@ -59,18 +57,38 @@ interface Settled {
  * from pending first (one atomic update) decides the outcome; the node that asked resolves it.
  */
 export class Approvals {
-  /** The questions asked on this node, waiting; each settles once. */
-  private readonly waiting = new Map<string, (decision: ApprovalDecision) => void>();
+  /** The questions asked on this node, waiting (node-owned work: settled by a signal from any node). */
+  private readonly waiting: NodeWork<ApprovalDecision, LostQuestion>;
   private readonly timeoutMs: number;
 
   constructor(private readonly deps: ApprovalsDeps) {
     this.timeoutMs = deps.timeoutMs ?? APPROVAL_TIMEOUT_MS;
-    deps.cluster.onSignal<Settled>(SETTLED_TOPIC, (s) => this.settleHere(s.approvalId, s.decision));
-    deps.nodes.onSweep((alive) => this.failQuestionsOfDeadNodes(alive));
     // Judged dead by the others, who failed these questions for the users: given up here too.
-    deps.nodes.onRevived(() => {
-      for (const id of [...this.waiting.keys()]) this.settleHere(id, { approved: false, reason: "failed" });
-    });
+    this.waiting = new NodeWork<ApprovalDecision, LostQuestion>(
+      { db: deps.db, nodeId: deps.cluster.nodeId, signals: deps.cluster, nodes: deps.nodes },
+      {
+        kind: "approval",
+        claims: {
+          table: approvalRequests,
+          key: approvalRequests.id,
+          userId: approvalRequests.userId,
+          nodeId: approvalRequests.nodeId,
+          startedAt: approvalRequests.createdAt,
+        },
+        givenUp: FAILED,
+        rowsOutliveWork: true,
+        takeLost: (db, alive) => this.failQuestionsOfDeadNodes(db, alive),
+        onLost: async (lost) => {
+          // Those asked here were settled here, which told the browsers.
+          for (const { key, userId, frame, givenUpHere } of lost)
+            if (!givenUpHere)
+              deps.cluster.bus.publish(
+                userId,
+                settledFrame(key, (frame as ApprovalRequest).sessionId, FAILED),
+              );
+        },
+      },
+    );
   }
 
   /** Asks; settles with the answer, or denied after `timeoutMs` (default: the service's) or on abort. */
@@ -93,28 +111,43 @@ export class Approvals {
     };
     return new Promise((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
-      const onAbort = () => void this.conclude(approvalId, { approved: false, reason: "stopped" });
-      this.waiting.set(approvalId, (decision) => {
+      let settled = false;
+      let release = async () => true;
+      const onAbort = () => void this.conclude(userId, approvalId, { approved: false, reason: "stopped" });
+      const settle = (decision: ApprovalDecision) => {
+        if (settled) return;
+        settled = true;
+        void release();
         clearTimeout(timer);
         signal.removeEventListener("abort", onAbort);
         cluster.bus.publish(userId, settledFrame(approvalId, sessionId, decision));
         resolve(decision);
-      });
-      db.insert(approvalRequests)
-        .values({ id: approvalId, userId, nodeId: cluster.nodeId, frame, expiresAt })
-        .then(() => {
+      };
+      this.waiting
+        .claim({
+          key: approvalId,
+          userId,
+          stop: settle,
+          insert: async (d) => {
+            await d
+              .insert(approvalRequests)
+              .values({ id: approvalId, userId, nodeId: cluster.nodeId, frame, expiresAt });
+            return true;
+          },
+        })
+        .then((held) => {
+          if ("refused" in held) throw new Error("The question could not be asked");
+          release = held.release;
+          if (settled) return void release();
           timer = setTimeout(
-            () => void this.conclude(approvalId, { approved: false, reason: "timeout" }),
+            () => void this.conclude(userId, approvalId, { approved: false, reason: "timeout" }),
             timeoutMs,
           );
           signal.addEventListener("abort", onAbort, { once: true });
           cluster.bus.publish(userId, frame);
           if (signal.aborted) onAbort();
         })
-        .catch((err) => {
-          this.waiting.delete(approvalId);
-          reject(err);
-        });
+        .catch(reject);
     });
   }
 
@@ -145,10 +178,9 @@ export class Approvals {
     const decision: ApprovalDecision = approved
       ? { approved, input, reason: "approved" }
       : { approved, reason: "denied" };
-    const owner = await this.decide(approvalId, decision, userId);
-    if (owner === null) return false;
-    if (owner === this.deps.cluster.nodeId) this.settleHere(approvalId, decision);
-    else this.deps.cluster.broadcast(SETTLED_TOPIC, { approvalId, decision } satisfies Settled);
+    if ((await this.decide(approvalId, decision, userId)) === null) return false;
+    // Settled where it was asked: here, or by a signal to that node.
+    this.waiting.stop(userId, approvalId, decision);
     return true;
   }
 
@@ -175,45 +207,38 @@ export class Approvals {
    * The time limit or Stop, on the node that asked: settles with it, or with what was decided
    * first (an answer from another node, whose signal may still be on its way).
    */
-  private async conclude(approvalId: string, decision: ApprovalDecision): Promise<void> {
-    if (!this.waiting.has(approvalId)) return;
+  private async conclude(userId: string, approvalId: string, decision: ApprovalDecision): Promise<void> {
+    if (!this.waiting.holds(approvalId)) return;
+    const settleHere = (d: ApprovalDecision) => void this.waiting.stopHere(userId, approvalId, d);
     try {
-      if ((await this.decide(approvalId, decision)) !== null) return this.settleHere(approvalId, decision);
+      if ((await this.decide(approvalId, decision)) !== null) return settleHere(decision);
       const [row] = await this.deps.db
         .select({ status: approvalRequests.status, input: approvalRequests.input })
         .from(approvalRequests)
         .where(eq(approvalRequests.id, approvalId));
-      if (!row || row.status === "pending") return this.settleHere(approvalId, decision);
+      if (!row || row.status === "pending") return settleHere(decision);
       const input = (row.input ?? undefined) as Record<string, unknown> | undefined;
-      this.settleHere(approvalId, { approved: row.status === "approved", input, reason: row.status });
+      settleHere({ approved: row.status === "approved", input, reason: row.status });
     } catch {
       // The database is out of reach: nobody can answer either, so the time limit or Stop stands.
-      this.settleHere(approvalId, decision);
+      settleHere(decision);
     }
   }
 
-  private settleHere(approvalId: string, decision: ApprovalDecision): void {
-    const settle = this.waiting.get(approvalId);
-    if (!settle) return;
-    this.waiting.delete(approvalId);
-    settle(decision);
-  }
-
-  /** The questions of nodes that died fail (their browsers are told); old settled ones go. */
-  private async failQuestionsOfDeadNodes(alive: Parameters<NodeSweeper>[0]): Promise<void> {
-    const { db, cluster } = this.deps;
+  /** The questions of nodes that died fail (taken for onLost); old settled ones go. */
+  private async failQuestionsOfDeadNodes(db: Db, alive: AliveNodes): Promise<LostQuestion[]> {
     const failed = await db
       .update(approvalRequests)
       .set({ status: "failed" })
       .where(and(eq(approvalRequests.status, "pending"), sql`${approvalRequests.nodeId} not in ${alive}`))
-      .returning({ id: approvalRequests.id, userId: approvalRequests.userId, frame: approvalRequests.frame });
-    for (const { id, userId, frame } of failed) {
-      const decision: ApprovalDecision = { approved: false, reason: "failed" };
-      // Asked here (this node leaving, or thought dead): settled here, which tells the browsers.
-      if (this.waiting.has(id)) this.settleHere(id, decision);
-      else cluster.bus.publish(userId, settledFrame(id, (frame as ApprovalRequest).sessionId, decision));
-    }
+      .returning({
+        key: approvalRequests.id,
+        userId: approvalRequests.userId,
+        nodeId: approvalRequests.nodeId,
+        frame: approvalRequests.frame,
+      });
     await db.execute(sql`delete from approval_requests where status <> 'pending' and expires_at < now()`);
+    return failed;
   }
 }
 

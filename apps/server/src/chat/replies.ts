@@ -7,12 +7,12 @@ import {
   type User,
 } from "@neuroos/contracts";
 import type { Cluster } from "../cluster/cluster";
-import type { NodeRegistry, NodeSweeper } from "../cluster/nodes";
+import type { NodeRegistry } from "../cluster/nodes";
 import { AppError } from "../http/errors";
 import type { FrameRouter } from "../live/frame-router";
 import { filePassages } from "../vector/file-passages";
 import type { VectorService } from "../vector/service";
-import { RunningTurns } from "./running-turns";
+import { type LostTurn, RunningTurns } from "./running-turns";
 import * as chat from "./service";
 import { type ChatTurnDeps, runTurn } from "./turn";
 import { ChatTurnStore } from "./turn-store";
@@ -56,10 +56,8 @@ export class ChatReplies {
   private readonly turns: RunningTurns;
 
   constructor(private readonly deps: ChatRepliesDeps) {
-    this.turns = new RunningTurns(deps.db, deps.cluster);
-    deps.nodes.onSweep((alive) => this.failTurnsOfDeadNodes(alive));
     // Judged dead by the others, who told the users these turns failed: they stop here too.
-    deps.nodes.onRevived(() => this.turns.stopAll());
+    this.turns = new RunningTurns(deps.db, deps.cluster, deps.nodes, (lost) => this.failTurns(lost));
   }
 
   register(router: FrameRouter): void {
@@ -91,8 +89,9 @@ export class ChatReplies {
   ): Promise<void> {
     const { db, bus } = this.deps;
     const session = await chat.getSession(db, user.id, sessionId);
-    const controller = await this.turns.start(user.id, sessionId, session.agentId !== null);
-    if (!controller) throw new AppError(409, "conflict", "A reply is still streaming in this session");
+    const turn = await this.turns.start(user.id, sessionId, session.agentId !== null);
+    if (!turn) throw new AppError(409, "conflict", "A reply is still streaming in this session");
+    const { controller } = turn;
     try {
       const isFirst =
         session.title === DEFAULT_SESSION_TITLE &&
@@ -109,7 +108,7 @@ export class ChatReplies {
       // told so), not after the title.
       let ended: Promise<void> | undefined;
       const release = () => {
-        ended ??= this.turns.end(sessionId, controller);
+        ended ??= turn.end().then(() => undefined);
         return ended;
       };
       void runTurn(this.deps, { user, session, signal: controller.signal, release })
@@ -122,7 +121,7 @@ export class ChatReplies {
         })
         .catch(() => {});
     } catch (err) {
-      await this.turns.end(sessionId, controller).catch(() => {});
+      await turn.end();
       throw err;
     }
   }
@@ -173,9 +172,9 @@ export class ChatReplies {
   }
 
   /** The turns of nodes that died: stored as failed and the user's browsers told. */
-  private async failTurnsOfDeadNodes(alive: Parameters<NodeSweeper>[0]): Promise<void> {
+  private async failTurns(lost: LostTurn[]): Promise<void> {
     const { db, bus, maxSteps } = this.deps;
-    for (const { sessionId, userId, agent } of await this.turns.claimLost(alive)) {
+    for (const { key: sessionId, userId, agent } of lost) {
       const store = new ChatTurnStore(db, bus, userId, sessionId);
       await store
         .handle({ type: "end", reason: "error", maxSteps, error: NODE_LOST_TEXT })

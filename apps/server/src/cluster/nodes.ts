@@ -26,31 +26,6 @@ export function onAliveNode(column: AnyPgColumn) {
   return sql`${column} in ${aliveNodesSql()}`;
 }
 
-/** A table of work claimed by nodes (chat turns, code runs): which node, the claim's key, since when. */
-export interface ClaimsTable {
-  table: PgTable;
-  nodeId: AnyPgColumn;
-  key: AnyPgColumn;
-  startedAt: AnyPgColumn;
-}
-
-/**
- * Drops this node's claims that no work here holds any more (their release failed while the
- * database was away): they would hold their session or run for good. A minute old at least: a
- * claim is written before its work is held here.
- */
-export async function releaseStaleClaims(db: Db, claims: ClaimsTable, nodeId: string, held: string[]) {
-  await db
-    .delete(claims.table)
-    .where(
-      and(
-        eq(claims.nodeId, nodeId),
-        sql`${claims.startedAt} < now() - interval '1 minute'`,
-        held.length > 0 ? notInArray(claims.key, held) : undefined,
-      ),
-    );
-}
-
 /**
  * This node's heartbeat in `server_nodes`, and the sweep after dead ones. With PGlite a node is
  * alone (the data directory is locked): every other row is a process that ended, swept at start.

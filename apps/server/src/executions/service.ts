@@ -6,11 +6,11 @@ import {
   type User,
   WORKSPACE_HOME,
 } from "@neuroos/contracts";
-import { and, count, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Cluster } from "../cluster/cluster";
-import { type NodeRegistry, type NodeSweeper, onAliveNode, releaseStaleClaims } from "../cluster/nodes";
+import { type HeldWork, type LostWork, NodeWork } from "../cluster/node-work";
+import type { NodeRegistry } from "../cluster/nodes";
 import type { Db } from "../db/client";
-import { lockUntilCommit } from "../db/locks";
 import { runningExecutions } from "../db/schema";
 import { AppError } from "../http/errors";
 import type { EventBus } from "../live/bus";
@@ -21,8 +21,6 @@ import { notKeptWords, workspaceFullWords } from "../workspace/quotas";
 import type { WorkspaceService } from "../workspace/service";
 
 const MB = 1024 * 1024;
-/** Node to node: cancel this user's execution if you run it. */
-const CANCEL_TOPIC = "execution_cancel";
 /** What the browsers are told of a run whose node died (or was judged dead) while it ran. */
 export const RUN_NODE_LOST_TEXT = "The server running this code stopped before it finished.";
 
@@ -53,6 +51,9 @@ export interface ExecutionCaller {
   token: string;
 }
 
+/** A run of a node that died, as its row was. */
+type LostRun = LostWork & typeof runningExecutions.$inferSelect;
+
 export interface ExecutionOutcome {
   executionId: string;
   result: SandboxResult;
@@ -80,7 +81,8 @@ export function describeOutcome(result: SandboxResult): string {
  * started it, and its row in `running_executions` says which one that is while it runs.
  */
 export class ExecutionService {
-  private readonly running = new Map<string, { userId: string; controller: AbortController }>();
+  /** The runs going on, each on its node (a row of `running_executions`). */
+  private readonly work: NodeWork<void, LostRun>;
 
   constructor(
     private readonly deps: {
@@ -99,14 +101,29 @@ export class ExecutionService {
       maxFileSizeMb?: number;
     },
   ) {
-    deps.cluster.onSignal<{ userId: string; executionId: string }>(CANCEL_TOPIC, (job) =>
-      this.cancelHere(job.userId, job.executionId),
-    );
-    deps.nodes.onSweep((alive) => this.failRunsOfDeadNodes(alive));
     // Judged dead, this node's runs were failed for their browsers: they are given up.
-    deps.nodes.onRevived(() => {
-      for (const job of this.running.values()) job.controller.abort();
-    });
+    this.work = new NodeWork<void, LostRun>(
+      { db: deps.db, nodeId: deps.cluster.nodeId, signals: deps.cluster, nodes: deps.nodes },
+      {
+        kind: "execution",
+        claims: {
+          table: runningExecutions,
+          key: runningExecutions.id,
+          userId: runningExecutions.userId,
+          nodeId: runningExecutions.nodeId,
+          startedAt: runningExecutions.startedAt,
+        },
+        givenUp: undefined,
+        takeLost: async (db, alive) =>
+          (
+            await db
+              .delete(runningExecutions)
+              .where(sql`${runningExecutions.nodeId} not in ${alive}`)
+              .returning()
+          ).map((run) => ({ ...run, key: run.id })),
+        onLost: (runs) => this.failRuns(runs),
+      },
+    );
   }
 
   /**
@@ -118,17 +135,15 @@ export class ExecutionService {
     await this.deps.workspaces.assertRoom(request.user, "run again");
     const release = this.deps.slots.acquire(request.user.id);
     const executionId = randomUUID();
-    // Known to this node from here on: its row counts among the person's, and it can be stopped.
     const controller = new AbortController();
-    this.running.set(executionId, { userId: request.user.id, controller });
+    let held: HeldWork;
     try {
-      await this.claim(executionId, request);
+      held = await this.claim(executionId, request, controller);
     } catch (err) {
-      this.running.delete(executionId);
       release();
       throw err;
     }
-    return { done: this.execute(executionId, request, controller, release) };
+    return { done: this.execute(executionId, request, controller, release, held) };
   }
 
   /** Starts a job (refused as `start` is) and resolves when it has ended. */
@@ -138,40 +153,35 @@ export class ExecutionService {
 
   /**
    * The job's row, naming this node, unless the person already has their SANDBOX_JOBS_PER_USER
-   * running on the live nodes: one person's claims are taken one at a time (a lock per person), so
-   * the cap holds under a burst across nodes. This node's rows count only for the jobs it has (a
-   * row whose delete failed has no job behind it, and the sweep drops it later).
+   * running on the live nodes (NodeWork's cap: it holds under a burst across nodes).
    */
-  private claim(executionId: string, request: ExecutionRequest): Promise<void> {
+  private async claim(
+    executionId: string,
+    request: ExecutionRequest,
+    controller: AbortController,
+  ): Promise<HeldWork> {
     const { user } = request;
-    return this.deps.db.transaction(async (tx) => {
-      await lockUntilCommit(tx, `running_executions:${user.id}`);
-      const [row] = await tx
-        .select({ running: count() })
-        .from(runningExecutions)
-        .where(
-          and(
-            eq(runningExecutions.userId, user.id),
-            onAliveNode(runningExecutions.nodeId),
-            or(
-              ne(runningExecutions.nodeId, this.deps.cluster.nodeId),
-              inArray(runningExecutions.id, [...this.running.keys()]),
-            ),
-          ),
-        );
-      const running = row?.running ?? 0;
-      if (running >= this.deps.perUser) throw tooManyJobs(running);
-      await tx.insert(runningExecutions).values({
-        id: executionId,
-        userId: user.id,
-        nodeId: this.deps.cluster.nodeId,
-        ...ownerOf(request),
-        type: request.type,
-        command: commandOf(request),
-        language: request.language,
-        caller: request.caller ?? null,
-      });
+    const claim = await this.work.claim({
+      key: executionId,
+      userId: user.id,
+      stop: () => controller.abort(),
+      cap: this.deps.perUser,
+      insert: async (tx) => {
+        await tx.insert(runningExecutions).values({
+          id: executionId,
+          userId: user.id,
+          nodeId: this.work.nodeId,
+          ...ownerOf(request),
+          type: request.type,
+          command: commandOf(request),
+          language: request.language,
+          caller: request.caller ?? null,
+        });
+        return true;
+      },
     });
+    if ("refused" in claim) throw tooManyJobs(claim.refused);
+    return claim;
   }
 
   private async execute(
@@ -179,6 +189,7 @@ export class ExecutionService {
     request: ExecutionRequest,
     controller: AbortController,
     release: () => void,
+    held: HeldWork,
   ): Promise<ExecutionOutcome> {
     const { sandbox, workspaces, bus } = this.deps;
     const { user, sessionId } = request;
@@ -225,7 +236,8 @@ export class ExecutionService {
       const quotaMb = Math.round(workspaces.quota(user.plan).maxWorkspaceBytes / MB);
       const output = `${describeOutcome(result)}${full ? `\n[${workspaceFullWords(quotaMb)}${notKeptWords(removed)}]` : ""}`;
       const outcome = { executionId, result, output, success };
-      const told = await this.endClaim(executionId);
+      // False when a sweep took the run first (this node was judged dead): its browsers were told.
+      const told = await held.release();
       claimed = false;
       if (!told) return outcome;
       bus.publish(user.id, {
@@ -255,7 +267,7 @@ export class ExecutionService {
       return outcome;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const told = claimed && (await this.endClaim(executionId));
+      const told = claimed && (await held.release());
       claimed = false;
       if (!told) throw err;
       bus.publish(user.id, { type: "execution_error", ...owner, executionId, error: message });
@@ -275,27 +287,7 @@ export class ExecutionService {
       workspaces.changed(user.id, [WORKSPACE_HOME]);
       release();
       request.signal?.removeEventListener("abort", onAbort);
-      this.running.delete(executionId);
-      if (claimed) await this.endClaim(executionId);
-    }
-  }
-
-  /**
-   * Drops the run's row as it ends. False when a sweep took it first: this node was judged dead,
-   * and the run was given up — its browsers told and its log entry written by the node that swept
-   * it — so its own ending is not told again. A failed delete (the database away) leaves a row with
-   * no run behind it, which the sweep drops; the run's ending is told.
-   */
-  private async endClaim(executionId: string): Promise<boolean> {
-    const { db, cluster } = this.deps;
-    try {
-      const ended = await db
-        .delete(runningExecutions)
-        .where(and(eq(runningExecutions.id, executionId), eq(runningExecutions.nodeId, cluster.nodeId)))
-        .returning({ id: runningExecutions.id });
-      return ended.length > 0;
-    } catch {
-      return true;
+      if (claimed) await held.release();
     }
   }
 
@@ -304,42 +296,21 @@ export class ExecutionService {
    * a job no longer running (or on a dead node), is unknown alike.
    */
   async cancel(userId: string, executionId: string): Promise<void> {
-    const [job] = await this.deps.db
-      .select({ nodeId: runningExecutions.nodeId })
-      .from(runningExecutions)
-      .where(
-        and(
-          eq(runningExecutions.id, executionId),
-          eq(runningExecutions.userId, userId),
-          onAliveNode(runningExecutions.nodeId),
-        ),
-      );
-    const here = job?.nodeId === this.deps.cluster.nodeId;
-    if (job && !here) this.deps.cluster.broadcast(CANCEL_TOPIC, { userId, executionId });
-    else if (!here || !this.cancelHere(userId, executionId)) {
+    const node = await this.work.nodeOf(userId, executionId);
+    const here = node === this.work.nodeId;
+    if (node !== null && !here) this.work.stop(userId, executionId, undefined);
+    else if (!here || !this.work.stopHere(userId, executionId, undefined)) {
       throw new AppError(404, "not_found", "No such running execution");
     }
   }
 
   /**
-   * Takes the runs of nodes no longer alive (each taken by one node's sweep) and tells their
-   * browsers they failed; a run of this node among them (it was thought dead) is stopped.
+   * The runs of nodes no longer alive (each taken by one node's sweep; one of this node's, which
+   * was thought dead, was stopped): their browsers are told they failed, and the log.
    */
-  private async failRunsOfDeadNodes(alive: Parameters<NodeSweeper>[0]): Promise<void> {
-    const { db, bus, cluster } = this.deps;
-    const claims = {
-      table: runningExecutions,
-      nodeId: runningExecutions.nodeId,
-      key: runningExecutions.id,
-      startedAt: runningExecutions.startedAt,
-    };
-    await releaseStaleClaims(db, claims, cluster.nodeId, [...this.running.keys()]);
-    const lost = await db
-      .delete(runningExecutions)
-      .where(sql`${runningExecutions.nodeId} not in ${alive}`)
-      .returning();
+  private async failRuns(lost: LostRun[]): Promise<void> {
+    const { bus } = this.deps;
     for (const run of lost) {
-      if (run.nodeId === cluster.nodeId) this.cancelHere(run.userId, run.id);
       const owner = ownerOf({ sessionId: run.sessionId, app: run.app ?? undefined });
       bus.publish(run.userId, {
         type: "execution_error",
@@ -364,13 +335,5 @@ export class ExecutionService {
         },
       }).catch(() => undefined);
     }
-  }
-
-  /** Cancels the job if it runs here for this user. */
-  private cancelHere(userId: string, executionId: string): boolean {
-    const job = this.running.get(executionId);
-    if (!job || job.userId !== userId) return false;
-    job.controller.abort();
-    return true;
   }
 }

@@ -1,5 +1,5 @@
 import { providerCatalog } from "@neuroos/contracts";
-import type { ModuleCheck } from "../system/modules";
+import type { ModuleCheck } from "../platform/module-check";
 import type { Llm } from "./index";
 
 /** LLM Core: the user's default provider answers its live check. */

@@ -30,13 +30,20 @@ export function sandboxLauncher(deps: {
     const workspace = await deps.workspaces.root(owner);
     await deps.workspaces.assertRoom(owner, "turn the server on again");
     const maxFileSizeMb = deps.workspaces.quota(owner.plan).maxFileBytes / (1024 * 1024);
-    const id = randomUUID();
-    const running = await deps.live.reserve(id, owner.id, deps.limits.perUser);
-    if (running !== null)
+    let stop = (_why: string) => Promise.resolve();
+    const claim = await deps.live.open({
+      id: randomUUID(),
+      userId: owner.id,
+      cap: deps.limits.perUser,
+      stop: () => void stop("The server was stopped").catch(() => {}),
+    });
+    if ("refused" in claim) {
+      const running = claim.refused;
       throw new Error(
         `You already run ${running} local MCP server${running === 1 ? "" : "s"}, the most one person may run at once. ` +
           `One stops by itself after ${Math.max(1, Math.round(deps.limits.idleMs / 60_000))} min unused; or turn one off.`,
       );
+    }
     const since = Date.now();
     try {
       const launched = await deps.sandbox.command(
@@ -48,7 +55,7 @@ export function sandboxLauncher(deps: {
       );
       // Its writes past the quota are taken back while it runs; one that keeps the workspace past
       // it is stopped (its connection closes, which ends its process with or without cgroups).
-      let stop = (_why: string) => launched.release();
+      stop = () => launched.release();
       const endHold = await holdWithinQuota(deps.workspaces, owner, since, {
         stop: () =>
           void stop(deps.workspaces.fullError(owner, "turn the server on again").message).catch(() => {}),
@@ -66,14 +73,14 @@ export function sandboxLauncher(deps: {
           try {
             await launched.release();
           } finally {
-            await deps.live.remove(id);
+            await claim.release();
             await endHold();
             await deps.workspaces.noticeWrites(owner, since).catch(() => {});
           }
         },
       };
     } catch (err) {
-      await deps.live.remove(id);
+      await claim.release();
       throw err;
     }
   };

@@ -1,4 +1,4 @@
-import type { ModuleCheck } from "../system/modules";
+import type { ModuleCheck } from "../platform/module-check";
 import type { Sandbox } from "./runner";
 
 /** Code Interpreter: active when a real sandbox starts here; error (with the reason) otherwise. */

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import type { ModuleCheck } from "./modules";
+import type { ModuleCheck } from "../platform/module-check";
 
 /** Vector DB: the pgvector extension is available in the database. */
 export function vectorDbCheck(database: Database): ModuleCheck {

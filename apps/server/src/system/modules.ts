@@ -1,12 +1,5 @@
-import type { ModuleStatus, SystemModule } from "@neuroos/contracts";
-
-/** One live check of a system module; features contribute theirs (LLM Core, Code Interpreter, ...). */
-export interface ModuleCheck {
-  id: string;
-  name: string;
-  /** Checks for this user (some modules depend on the user's settings). */
-  check(userId: string): Promise<{ status: ModuleStatus; description: string }>;
-}
+import type { SystemModule } from "@neuroos/contracts";
+import type { ModuleCheck } from "../platform/module-check";
 
 /** Runs every module's check, sharing results for `ttlMs` so a busy console does not hammer them. */
 export class ModuleRegistry {

@@ -8,6 +8,7 @@ import {
 } from "@neuroos/contracts";
 import * as pty from "node-pty";
 import type { LiveWork } from "../cluster/live-work";
+import type { HeldWork } from "../cluster/node-work";
 import { AppError } from "../http/errors";
 import type { Sandbox, SandboxLimits } from "../sandbox/runner";
 import { NewlineTranslator, STTY_SETUP, TermiosProbe } from "./newlines";
@@ -252,12 +253,6 @@ export class TerminalManager {
     return found && found.userId === userId && !found.exited ? found : undefined;
   }
 
-  /** Records this node's open terminals again for the other nodes (after it was judged dead). */
-  recordAgain(): Promise<void> {
-    const open = [...this.sessions.entries()].filter(([, term]) => !term.exited);
-    return this.live.restore(open.map(([id, term]) => ({ id, userId: term.userId })));
-  }
-
   /** Whether the user's terminal `id` runs on another live node (another user's id: false). */
   async onOtherNode(userId: string, id: string): Promise<boolean> {
     const node = await this.live.nodeOf(userId, id);
@@ -274,13 +269,22 @@ export class TerminalManager {
   ): Promise<TerminalSession> {
     const id = randomBytes(12).toString("base64url");
     // Counted with the terminals open on every node before it starts: a burst cannot pass the cap.
-    const open = await this.live.reserve(id, userId, this.options.perUser);
-    if (open !== null)
-      throw new AppError(429, "rate_limited", `You already have ${open} terminals open; close one first`);
+    const claim = await this.live.open({
+      id,
+      userId,
+      cap: this.options.perUser,
+      stop: () => this.sessions.get(id)?.kill("server_closing"),
+    });
+    if ("refused" in claim)
+      throw new AppError(
+        429,
+        "rate_limited",
+        `You already have ${claim.refused} terminals open; close one first`,
+      );
     try {
-      return await this.start(id, userId, workspace, cols, rows, limits);
+      return await this.start(id, userId, workspace, cols, rows, limits, claim);
     } catch (err) {
-      await this.live.remove(id).catch(() => {});
+      await claim.release();
       throw err;
     }
   }
@@ -292,6 +296,7 @@ export class TerminalManager {
     cols: number,
     rows: number,
     limits: Partial<SandboxLimits>,
+    claim: HeldWork,
   ): Promise<TerminalSession> {
     const command = await this.sandbox.command(
       ["/bin/sh", "-c", `${STTY_SETUP}; exec bash -i`],
@@ -318,7 +323,7 @@ export class TerminalManager {
       try {
         await command.release();
       } finally {
-        await this.live.remove(id).catch(() => {});
+        await claim.release();
       }
     });
     this.sessions.set(id, session);

@@ -46,7 +46,7 @@ export function sandboxedMcpConnections(options: {
       sandbox,
       workspaces,
       owner: (id) => servers.owner(id),
-      live: new LiveWork(options.db, options.nodeId ?? "test-node", "mcp"),
+      live: new LiveWork({ db: options.db, nodeId: options.nodeId ?? "test-node" }, "mcp"),
       limits: {
         perUser: options.perUser ?? env.MCP_LOCAL_SERVERS_PER_USER,
         idleMs: options.idleMs ?? env.MCP_LOCAL_IDLE_MS,

@@ -1,11 +1,11 @@
 import type { FileContent, FileListing } from "@neuroos/contracts";
-import * as chat from "../chat/service";
 import type { Db } from "../db/client";
+import type { ExecutionService } from "../executions/service";
 import type { EventBus } from "../live/bus";
 import type { FrameRouter } from "../live/frame-router";
 import { recordAction } from "../logs/service";
 import type { WorkspaceService } from "../workspace/service";
-import type { ExecutionService } from "./service";
+import * as chat from "./service";
 
 /**
  * The console's live frames that act on the workspace: code_execution and terminal_command

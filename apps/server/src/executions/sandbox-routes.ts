@@ -2,11 +2,11 @@ import { sandboxRunSchema } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
-import type { ExecutionService } from "../executions/service";
 import { clientGone } from "../http/client-gone";
 import { parse } from "../http/errors";
 import { currentUser } from "../http/request-user";
-import type { Sandbox } from "./runner";
+import type { Sandbox } from "../sandbox/runner";
+import type { ExecutionService } from "./service";
 
 export interface SandboxRouteDeps {
   db: Db;
