@@ -17,7 +17,7 @@ import type { EventBus } from "../live/bus";
 import { recordExecution } from "../logs/service";
 import { type JobSlots, tooManyJobs } from "../sandbox/limiter";
 import type { Sandbox } from "../sandbox/runner";
-import { notKeptWords, workspaceFullWords } from "../workspace/quotas";
+import { notKeptWords, quotaMb, workspaceFullWords } from "../workspace/quotas";
 import type { WorkspaceService } from "../workspace/service";
 
 const MB = 1024 * 1024;
@@ -233,8 +233,8 @@ export class ExecutionService {
       const success = result.exitCode === 0 && result.limit === null && removed.length === 0;
       // A job that failed on a full workspace says so in words (its programs said ENOSPC).
       full ||= removed.length > 0 || (!success && (await workspaces.isFull(user)));
-      const quotaMb = Math.round(workspaces.quota(user.plan).maxWorkspaceBytes / MB);
-      const output = `${describeOutcome(result)}${full ? `\n[${workspaceFullWords(quotaMb)}${notKeptWords(removed)}]` : ""}`;
+      const words = `${workspaceFullWords(quotaMb(workspaces.quota(user.plan)))}${notKeptWords(removed)}`;
+      const output = `${describeOutcome(result)}${full ? `\n[${words}]` : ""}`;
       const outcome = { executionId, result, output, success };
       // False when a sweep took the run first (this node was judged dead): its browsers were told.
       const told = await held.release();

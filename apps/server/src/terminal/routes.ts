@@ -14,7 +14,7 @@ import { endsSession, sessionCacheOf } from "../auth/session-cache";
 import type { Db } from "../db/client";
 import { clientError, parse } from "../http/errors";
 import type { OriginPolicy } from "../http/origin-guard";
-import { notKeptWords } from "../workspace/quotas";
+import { notKeptWords, quotaMb } from "../workspace/quotas";
 import { holdWithinQuota } from "../workspace/room-watch";
 import type { WorkspaceService } from "../workspace/service";
 import type { TerminalManager } from "./manager";
@@ -75,9 +75,8 @@ export async function terminalRoutes(app: FastifyInstance, deps: TerminalRouteDe
           const workspace = await deps.workspaces.root(user);
           await deps.workspaces.assertRoom(user, "open the terminal again");
           // Files written in the terminal get the plan's per-file limit, as uploads do.
-          const { maxFileBytes, maxWorkspaceBytes } = deps.workspaces.quota(user.plan);
-          const maxFileSizeMb = maxFileBytes / (1024 * 1024);
-          const quotaMb = Math.round(maxWorkspaceBytes / (1024 * 1024));
+          const quota = deps.workspaces.quota(user.plan);
+          const maxFileSizeMb = quota.maxFileBytes / (1024 * 1024);
           const since = Date.now();
           session = await deps.terminals.open(user.id, workspace, query.cols, query.rows, { maxFileSizeMb });
           // Each command's writes are told to the person's open views (the IDE asks before a save).
@@ -92,7 +91,7 @@ export async function terminalRoutes(app: FastifyInstance, deps: TerminalRouteDe
           const endHold = await holdWithinQuota(deps.workspaces, user, since, {
             stop: () => shell.kill("workspace_full"),
             trimmed: (removed) =>
-              shell.notice(`The workspace passed its ${quotaMb} MB quota.${notKeptWords(removed)}`),
+              shell.notice(`The workspace passed its ${quotaMb(quota)} MB quota.${notKeptWords(removed)}`),
             onError: (err) => request.log.warn({ err }, "workspace usage while a terminal runs"),
           }).catch((err) => {
             shell.kill("killed");

@@ -20,6 +20,10 @@ export function workspaceQuotas(env: Env): Record<"free" | "pro", WorkspaceQuota
   };
 }
 
+/** A workspace quota in whole MB, as people are told it. */
+export const quotaMb = (quota: Pick<WorkspaceQuota, "maxWorkspaceBytes">) =>
+  Math.round(quota.maxWorkspaceBytes / MB);
+
 /** What a person is told when the workspace has no room left (`then`: "run again", "try again"). */
 export const workspaceFullWords = (quotaMb: number, then = "run again") =>
   `Your workspace is full (its ${quotaMb} MB quota): delete files to make room, then ${then}.`;

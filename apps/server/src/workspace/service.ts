@@ -30,7 +30,7 @@ import {
   writeTemp,
 } from "./ops";
 import { parseWorkspacePath, toWorkspacePath } from "./path-guard";
-import { checkEntries, formatBytes, workspaceFullWords } from "./quotas";
+import { checkEntries, formatBytes, quotaMb, workspaceFullWords } from "./quotas";
 import { watchRoom } from "./room-watch";
 import { at, TEMP_PREFIX, withResolved } from "./safe-fs";
 import { ensureWorkspace } from "./starter";
@@ -352,8 +352,7 @@ export class WorkspaceService {
 
   /** The 413 of a full workspace, saying what to do (`then`: "run again", "try again"). */
   fullError(owner: Owner, then: string): AppError {
-    const quotaMb = Math.round(this.quota(owner.plan).maxWorkspaceBytes / (1024 * 1024));
-    return new AppError(413, "payload_too_large", workspaceFullWords(quotaMb, then));
+    return new AppError(413, "payload_too_large", workspaceFullWords(quotaMb(this.quota(owner.plan)), then));
   }
 
   private figure(owner: Owner, root: string): Promise<Figure> {
