@@ -56,12 +56,15 @@ import { mcpRoutes } from "./mcp/routes";
 import { McpServers } from "./mcp/servers";
 import { memoryRoutes } from "./memory/routes";
 import { MemoryService } from "./memory/service";
+import { SecretBox } from "./platform/secret-box";
 import { Redactor } from "./redaction";
 import { sandboxConfig } from "./sandbox/config";
 import { JobSlots } from "./sandbox/limiter";
 import { codeInterpreterCheck, terminalCheck } from "./sandbox/module-check";
 import { Sandbox } from "./sandbox/runner";
+import { loadOrCreateSecret } from "./secrets";
 import { settingsRoutes } from "./settings/routes";
+import { accessReader } from "./settings/service";
 import { speechRoutes } from "./speech/routes";
 import { SPEECH_MAX, SPEECH_PER_USER, SpeechService } from "./speech/service";
 import { symbolRoutes } from "./symbols/routes";
@@ -191,9 +194,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onResponse", async () => metrics.countRequest());
   app.addHook("onClose", async () => metrics.stop());
   const recordCall = modelCallRecorder({ db: database.db, bus });
+  // The server's secret box (keys people saved are encrypted with it), and the gateway's way to
+  // read a person's provider settings.
+  const box = new SecretBox(loadOrCreateSecret(env.DATA_DIR, "secret-key", env.SECRET_KEY));
   const llm = createLlm({
     env,
-    db: database.db,
+    readAccess: accessReader(database.db, box),
     log: app.log,
     redactor,
     recordCall: async (call) => {
@@ -234,7 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(memoryRoutes, { db: database.db, memories });
   await app.register(settingsRoutes, {
     db: database.db,
-    box: llm.box,
+    box,
     endpointPolicy: llm.endpointPolicy,
     tryAccess: (provider, access) => llm.statuses.tryAccess(provider, access),
     onChange: settingsChanged,
@@ -308,7 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     approvalTimeoutMs: env.MCP_APPROVAL_TIMEOUT_MS,
   });
   // NeuroOS as an MCP client: the person's servers, one SDK client each, connected on first use.
-  const mcpServers = new McpServers({ db: database.db, box: llm.box, endpointPolicy: llm.endpointPolicy });
+  const mcpServers = new McpServers({ db: database.db, box, endpointPolicy: llm.endpointPolicy });
   const mcpConnections = new McpConnections({
     endpointPolicy: llm.endpointPolicy,
     lookup: (userId, name) => mcpServers.byName(userId, name),

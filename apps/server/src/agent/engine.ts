@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { LlmConfig, User } from "@neuroos/contracts";
 import type { GatewayMessage, LlmGateway, ToolDefinition } from "../llm";
-import type { UserLlmAccess } from "../settings/service";
+import type { UserLlmAccess } from "../llm/access";
 import type { ApprovalDecision, ApprovalSubject } from "./approvals";
 import type { EngineEvent, EngineReply, TurnEnd } from "./engine-events";
 import { EventChannel } from "./event-channel";

@@ -1,7 +1,7 @@
 import { type ProviderId, providerCatalog } from "@neuroos/contracts";
 import type { Env } from "../env";
 import { type EndpointPolicy, EndpointRefusedError, parseEndpoint } from "../platform/endpoint-guard";
-import type { ProviderAccess } from "../settings/service";
+import type { ProviderAccess } from "./access";
 import { LlmError, notConfigured } from "./errors";
 import type { Connection } from "./types";
 

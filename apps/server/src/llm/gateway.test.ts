@@ -7,7 +7,7 @@ import { loadEnv } from "../env";
 import { describeEachDatabase } from "../test/databases";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
 import { createLlm } from "./index";
-import { parseSse, providerEnv, SERVER_KEYS } from "./testing/helpers";
+import { parseSse, providerEnv, SERVER_KEYS, testAccess } from "./testing/helpers";
 import { ProviderTestServer } from "./testing/provider-server";
 import type { Flavor } from "./testing/wire-formats";
 
@@ -146,7 +146,7 @@ describeEachDatabase("LLM gateway over the providers' wire protocols", (db) => {
         ...providerEnv(server),
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-llm-")),
       });
-      const gateway = createLlm({ env, db: db().db }).gateway;
+      const gateway = createLlm({ env, readAccess: testAccess(env, db().db) }).gateway;
       const events = [];
       for await (const e of gateway.streamChat({
         userId: alice.user.id,

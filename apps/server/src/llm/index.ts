@@ -1,12 +1,10 @@
 import os from "node:os";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../db/client";
 import type { Env } from "../env";
 import type { EndpointPolicy, LookupAll } from "../platform/endpoint-guard";
-import { SecretBox } from "../platform/secret-box";
 import type { Redactor } from "../redaction";
-import { loadOrCreateSecret } from "../secrets";
+import type { ReadAccess } from "./access";
 import type { RecordModelCall } from "./call-log";
 import { PullManager } from "./local/pull-manager";
 import { LocalRuntime } from "./local/runtime";
@@ -21,21 +19,20 @@ export interface Llm {
   gateway: LlmGateway;
   statuses: ProviderStatuses;
   pulls: PullManager;
-  box: SecretBox;
   endpointPolicy: EndpointPolicy;
   close(): Promise<void>;
 }
 
 export function createLlm(deps: {
   env: Env;
-  db: Db;
+  /** A person's provider settings and keys, as the settings feature reads them. */
+  readAccess: ReadAccess;
   log?: FastifyBaseLogger;
   lookup?: LookupAll;
   recordCall?: RecordModelCall;
   redactor?: Redactor;
 }): Llm {
-  const { env, db, log, recordCall, redactor } = deps;
-  const box = new SecretBox(loadOrCreateSecret(env.DATA_DIR, "secret-key", env.SECRET_KEY));
+  const { env, readAccess, log, recordCall, redactor } = deps;
   const endpointPolicy: EndpointPolicy = { allowlist: env.LLM_ENDPOINT_ALLOWLIST, lookup: deps.lookup };
   const modelsDir = path.join(env.DATA_DIR, "models");
   const local = new LocalRuntime({
@@ -43,7 +40,7 @@ export function createLlm(deps: {
     threads: env.LLM_LOCAL_THREADS ?? os.availableParallelism(),
     onLog: (message) => log?.warn({ message }, "llama.cpp"),
   });
-  const gateway = new LlmGateway({ db, box, env, local, endpointPolicy, log, recordCall, redactor });
+  const gateway = new LlmGateway({ readAccess, env, local, endpointPolicy, log, recordCall, redactor });
   const pulls = new PullManager({
     modelsDir,
     hubUrl: env.HF_ENDPOINT,
@@ -54,7 +51,6 @@ export function createLlm(deps: {
     gateway,
     statuses: new ProviderStatuses(gateway),
     pulls,
-    box,
     endpointPolicy,
     close: async () => {
       pulls.close();

@@ -7,7 +7,7 @@ import { loadEnv } from "../env";
 import { describeEachDatabase } from "../test/databases";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
 import { createLlm, type LlmEvent } from "./index";
-import { parseSse, providerEnv } from "./testing/helpers";
+import { parseSse, providerEnv, testAccess } from "./testing/helpers";
 import { ProviderTestServer } from "./testing/provider-server";
 import { type RecordedStream, recordedStreams as rec } from "./testing/recorded-streams";
 
@@ -71,7 +71,7 @@ describeEachDatabase("recorded provider streams through the gateway", (db) => {
   const withTools = async (provider: ProviderId, stream: RecordedStream, model?: string) => {
     server.script({ kind: "recorded", stream });
     const env = loadEnv({ ...providerEnv(server, { LLM_TIMEOUT_MS: "5000" }), DATA_DIR: dataDir });
-    const gateway = createLlm({ env, db: db().db }).gateway;
+    const gateway = createLlm({ env, readAccess: testAccess(env, db().db) }).gateway;
     const events: LlmEvent[] = [];
     try {
       for await (const e of gateway.streamChat({

@@ -2,14 +2,12 @@ import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import type { LlmConfig, LlmUsage, ProviderId } from "@neuroos/contracts";
 import { providerCatalog } from "@neuroos/contracts";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../db/client";
 import type { Env } from "../env";
 import { AppError } from "../http/errors";
 import { type EndpointPolicy, guardedFetch } from "../platform/endpoint-guard";
 import { createNodeFetch } from "../platform/http-fetch";
-import type { SecretBox } from "../platform/secret-box";
 import { Redactor } from "../redaction";
-import { loadAccess, type UserLlmAccess } from "../settings/service";
+import type { ReadAccess, UserLlmAccess } from "./access";
 import { CallDeadline } from "./call-deadline";
 import { type CallOrigin, CallTrace, type ModelCallRecord, promptOf, type RecordModelCall } from "./call-log";
 import {
@@ -38,10 +36,10 @@ import type {
 const ACCESS_TTL_MS = 2000;
 
 export interface GatewayDeps {
-  db: Db;
+  /** A person's provider settings and keys (the settings feature reads them). */
+  readAccess: ReadAccess;
   /** Records every model call once (status, timing, tokens); the app writes it to the execution log. */
   recordCall?: RecordModelCall;
-  box: SecretBox;
   env: Env;
   local: LocalRuntime;
   endpointPolicy: EndpointPolicy;
@@ -102,7 +100,7 @@ export class LlmGateway {
     const now = Date.now();
     const hit = this.accessCache.get(userId);
     if (hit && now - hit.at < ACCESS_TTL_MS) return hit.value;
-    const value = loadAccess(this.deps.db, this.deps.box, userId);
+    const value = this.deps.readAccess(userId);
     this.accessCache.set(userId, { at: now, value });
     value.catch(() => this.accessCache.delete(userId));
     if (this.accessCache.size > 10_000)

@@ -8,7 +8,7 @@ import {
   providerIds,
 } from "@neuroos/contracts";
 import { AppError } from "../http/errors";
-import type { UserLlmAccess } from "../settings/service";
+import type { UserLlmAccess } from "./access";
 import { LlmError, toLlmError } from "./errors";
 import { listInstalled } from "./local/models-dir";
 import type { LlmGateway } from "./service";

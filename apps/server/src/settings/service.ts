@@ -13,6 +13,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { userProviderSettings, userSettings } from "../db/schema";
 import { AppError } from "../http/errors";
+import type { ProviderAccess, ReadAccess, UserLlmAccess } from "../llm/access";
 import { checkEndpoint, type EndpointPolicy, EndpointRefusedError } from "../platform/endpoint-guard";
 import { maskKey, type SecretBox } from "../platform/secret-box";
 
@@ -25,20 +26,6 @@ export interface SettingsDeps {
    * answered and the provider's own words. A new key is saved only when this says it works.
    */
   tryAccess?: (provider: ProviderId, access: UserLlmAccess) => Promise<{ status: string; detail: string }>;
-}
-
-/** What the gateway needs of one provider for one user: the decrypted key and base URL. */
-export interface ProviderAccess {
-  apiKey: string | null;
-  /** A key is stored but cannot be decrypted (the server key changed). */
-  keyUnreadable: boolean;
-  baseUrl: string | null;
-}
-
-export interface UserLlmAccess {
-  preferences: StoredPreferences;
-  providers: Record<ProviderId, ProviderAccess>;
-  updatedAt: Date | null;
 }
 
 const storedPreferencesSchema = z.object({
@@ -58,6 +45,12 @@ const storedPreferencesSchema = z.object({
 const keyContext = (userId: string, provider: ProviderId) => `user-api-key:${userId}:${provider}`;
 
 /** The user's preferences and per-provider access (keys decrypted), for the LLM gateway. */
+/** The gateway's way to read a person's access: their settings, keys decrypted with `box`. */
+export const accessReader =
+  (db: Db, box: SecretBox): ReadAccess =>
+  (userId) =>
+    loadAccess(db, box, userId);
+
 export async function loadAccess(db: Db, box: SecretBox, userId: string): Promise<UserLlmAccess> {
   // One round trip. Saving always writes the user_settings row with the provider rows, so a
   // user without it has no provider rows either.

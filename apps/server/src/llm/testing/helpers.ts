@@ -1,4 +1,15 @@
+import type { Db } from "../../db/client";
+import type { Env } from "../../env";
+import { SecretBox } from "../../platform/secret-box";
+import { loadOrCreateSecret } from "../../secrets";
+import { accessReader } from "../../settings/service";
+import type { ReadAccess } from "../access";
 import type { ProviderTestServer } from "./provider-server";
+
+/** People's provider settings read as the app reads them, with the secret of `env`'s data directory. */
+export function testAccess(env: Env, db: Db): ReadAccess {
+  return accessReader(db, new SecretBox(loadOrCreateSecret(env.DATA_DIR, "secret-key", env.SECRET_KEY)));
+}
 
 export const SERVER_KEYS = {
   OPENAI_API_KEY: "sk-server-openai-0123456789abcdef",
