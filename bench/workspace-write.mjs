@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openPglite } from "../apps/server/src/db/client.ts";
-import { users } from "../apps/server/src/db/schema.ts";
+import { users } from "../apps/server/src/db/schema/index.ts";
 import { usage } from "../apps/server/src/workspace/ops.ts";
 import { WorkspaceService } from "../apps/server/src/workspace/service.ts";
 

@@ -1,5 +1,6 @@
+/** The `trash_items` table: what a person deleted, kept 30 days to be restored. */
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./schema";
+import { users } from "./users";
 
 /**
  * What a person deleted, kept 30 days to be restored: the item's own id, what it was (`type`:

@@ -1,16 +1,7 @@
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { chatSessions, users } from "./schema";
+/** The tables several server nodes share: `server_nodes`, `live_payloads`, `chat_turns`, `running_executions`, `approval_requests`, `live_terminals`, `rate_limits`. */
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { chatSessions } from "./chat";
+import { users } from "./users";
 
 // What several server nodes on one database share (cluster/). With one node (PGlite) the same
 // tables hold the same state, so there is one way of doing each thing.
@@ -117,47 +108,3 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
   resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
 });
-
-/** Failed sign-ins per account (the per-account lockout), shared by every node. */
-export const loginFailures = pgTable(
-  "login_failures",
-  {
-    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    account: text("account").notNull(),
-    failedAt: timestamp("failed_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("login_failures_account_idx").on(t.account, t.failedAt)],
-);
-
-/**
- * Each workspace's usage as a running figure: every write of the files API changes it by its
- * byte delta under the person's lock; a walk of the workspace (after code ran, on the stats
- * page) sets it again from the disk.
- */
-export const workspaceUsage = pgTable("workspace_usage", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  bytes: bigint("bytes", { mode: "number" }).notNull(),
-  files: integer("files").notNull(),
-  entries: integer("entries").notNull(),
-  walkedAt: timestamp("walked_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * When a person last saved each path through the files API, on any node: what code wrote past the
- * quota is taken back, never a file the person saved meanwhile (kept a day: terminals last hours).
- */
-export const workspaceSaves = pgTable(
-  "workspace_saves",
-  {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    path: text("path").notNull(),
-    /** Its size as saved: code that grew it since makes it the code's again. */
-    size: bigint("size", { mode: "number" }).notNull(),
-    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.path] })],
-);
