@@ -98,7 +98,7 @@ export class Approvals {
     signal: AbortSignal,
     timeoutMs = this.timeoutMs,
   ): Promise<ApprovalDecision> {
-    const { db, cluster } = this.deps;
+    const { cluster } = this.deps;
     const approvalId = randomUUID();
     const sessionId = "sessionId" in subject ? subject.sessionId : undefined;
     const expiresAt = new Date(Date.now() + timeoutMs);

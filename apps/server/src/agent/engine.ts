@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { LlmConfig, User } from "@neuroos/contracts";
-import type { GatewayMessage, LlmGateway, ToolDefinition } from "../llm";
+import type { GatewayMessage, LlmGateway, PreparedCall, ToolDefinition } from "../llm";
 import type { UserLlmAccess } from "../llm/access";
 import type { ApprovalDecision, ApprovalSubject } from "./approvals";
 import type { EngineEvent, EngineReply, TurnEnd } from "./engine-events";
@@ -66,7 +66,7 @@ async function drive(gateway: LlmGateway, run: EngineRun, emit: Emit): Promise<v
         ...(system ? [{ role: "system" as const, content: system }] : []),
         ...run.conversation(),
       ];
-      const reply = await streamStep(gateway, run, messages, definitions, emit);
+      const reply = await streamStep(gateway, { run, call, messages, tools: definitions }, emit);
       await emit({ type: "reply", ...reply });
       if (reply.error) return await end(signal.aborted ? "stopped" : "error");
       const calls: ToolCall[] = native
@@ -119,11 +119,16 @@ async function drive(gateway: LlmGateway, run: EngineRun, emit: Emit): Promise<v
 /** One model call, streamed as text events; the reply whatever happens. */
 async function streamStep(
   gateway: LlmGateway,
-  run: EngineRun,
-  messages: GatewayMessage[],
-  tools: Record<string, ToolDefinition> | undefined,
+  step: {
+    run: EngineRun;
+    /** The call as the turn prepared it (the same for every step). */
+    call: PreparedCall;
+    messages: GatewayMessage[];
+    tools: Record<string, ToolDefinition> | undefined;
+  },
   emit: Emit,
 ): Promise<EngineReply> {
+  const { run, call, messages, tools } = step;
   const { signal } = run;
   const messageId = randomUUID();
   const started = Date.now();
@@ -133,7 +138,7 @@ async function streamStep(
   let error: string | undefined;
   try {
     const origin = { feature: "chat", sessionId: run.sessionId };
-    const request = { userId: run.user.id, messages, config: run.config, signal, origin };
+    const request = { userId: run.user.id, messages, config: run.config, signal, origin, prepared: call };
     const events = tools ? gateway.streamChat({ ...request, tools }) : gateway.streamChat(request);
     for await (const event of events) {
       if (event.type === "text") {

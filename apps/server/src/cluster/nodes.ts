@@ -1,6 +1,6 @@
 import os from "node:os";
-import { and, eq, notInArray, sql } from "drizzle-orm";
-import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { serverNodes } from "../db/schema";

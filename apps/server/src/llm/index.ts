@@ -11,7 +11,7 @@ import { LocalRuntime } from "./local/runtime";
 import { LlmGateway } from "./service";
 import { ProviderStatuses } from "./status";
 
-export { LlmGateway } from "./service";
+export { LlmGateway, type PreparedCall } from "./service";
 export type { GatewayMessage, LlmEvent, ToolDefinition } from "./types";
 
 /** The LLM feature's parts, built once per app: gateway, status checks, local downloads. */

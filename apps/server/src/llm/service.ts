@@ -276,7 +276,7 @@ export class LlmGateway {
   private async *run(
     input: StreamChatInput & { tools?: Record<string, ToolDefinition> },
   ): AsyncGenerator<LlmEvent> {
-    const call = await this.prepare(input.userId, input.config);
+    const call = input.prepared ?? (await this.prepare(input.userId, input.config));
     const deadline = new CallDeadline(this.timeoutMs, input.signal);
     const trace = this.trace(call, input);
     let received = false;

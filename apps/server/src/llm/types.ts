@@ -1,6 +1,7 @@
 import type { JSONSchema7, JSONValue, LanguageModelV3 } from "@ai-sdk/provider";
 import type { LlmConfig, LlmUsage, ProviderId } from "@neuroos/contracts";
 import type { CallOrigin } from "./call-log";
+import type { PreparedCall } from "./service";
 
 /** Where and how one request reaches a provider, after keys and base URLs are resolved. */
 export interface Connection {
@@ -64,4 +65,6 @@ export interface StreamChatInput {
   signal: AbortSignal;
   /** What the call is for (its log says so); `api` when not given. */
   origin?: CallOrigin;
+  /** The call as the caller prepared it already (`prepare`): not resolved again. */
+  prepared?: PreparedCall;
 }
