@@ -37,22 +37,26 @@ export const TABLE_MAX_ROWS = 10;
 export const PLAN_MIN_TASKS = 5;
 export const PLAN_MAX_TASKS = 8;
 /** A generated task as checked on the server: a missing title or priority already filled in. */
-export interface GeneratedTask {
-  title: string;
-  description: string;
-  priority: "low" | "medium" | "high";
-}
+export const generatedTaskSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  priority: z.enum(["low", "medium", "high"]),
+});
+export type GeneratedTask = z.infer<typeof generatedTaskSchema>;
 
 /** The checked result an action's stream ends with (`data: {"result": ..., "meta": ...}` before `[DONE]`). */
-export type AiActionResult =
-  | { kind: "text"; text: string }
-  | { kind: "table"; rows: string[][]; cut: boolean }
-  | { kind: "plan"; tasks: GeneratedTask[] };
+export const aiActionResultSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("text"), text: z.string() }),
+  z.object({ kind: z.literal("table"), rows: z.array(z.array(z.string())), cut: z.boolean() }),
+  z.object({ kind: z.literal("plan"), tasks: z.array(generatedTaskSchema) }),
+]);
+export type AiActionResult = z.infer<typeof aiActionResultSchema>;
 
 /** Who answered and what it cost, sent beside the result. */
-export interface AiActionMeta {
-  provider: string;
-  model: string;
-  promptTokens: number | null;
-  completionTokens: number | null;
-}
+export const aiActionMetaSchema = z.object({
+  provider: z.string(),
+  model: z.string(),
+  promptTokens: z.number().nullable(),
+  completionTokens: z.number().nullable(),
+});
+export type AiActionMeta = z.infer<typeof aiActionMetaSchema>;

@@ -33,7 +33,9 @@ export const documentSchema = z.object({
   updatedAt: z.string(),
 });
 export type AppDocument = z.infer<typeof documentSchema>;
-export type AppDocumentSummary = Omit<AppDocument, "content">;
+/** A document as listed: all but its content. */
+export const documentSummarySchema = documentSchema.omit({ content: true });
+export type AppDocumentSummary = z.infer<typeof documentSummarySchema>;
 
 export const documentListQuerySchema = z.object({ kind: documentKindSchema });
 

@@ -86,6 +86,9 @@ export const writeFileSchema = z.object({
   overwrite: z.boolean().default(true),
 });
 export type WriteFileInput = z.input<typeof writeFileSchema>;
+/** What PUT /api/files/content answers: the file's entry and its new version (the next If-Match). */
+export const writtenFileSchema = fileEntrySchema.extend({ version: z.string() });
+export type WrittenFile = z.infer<typeof writtenFileSchema>;
 
 /** POST /api/files/mkdir — creates the folder and any missing parents; answers its FileEntry. */
 export const mkdirSchema = z.object({ path: workspacePath });

@@ -23,23 +23,23 @@ export const createAccessTokenSchema = z
   });
 export type CreateAccessTokenInput = z.input<typeof createAccessTokenSchema>;
 
-export interface AccessTokenSummary {
-  id: string;
-  name: string;
-  scope: AccessTokenScope;
+export const accessTokenSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  scope: z.enum(accessTokenScopes),
   /** The token's first characters, to tell tokens apart. */
-  prefix: string;
+  prefix: z.string(),
   /** Writes and runs through this token wait for the person's approval in the console. */
-  requireApproval: boolean;
-  createdAt: string;
+  requireApproval: z.boolean(),
+  createdAt: z.string(),
   /** Updated at most once a minute. */
-  lastUsedAt: string | null;
-}
+  lastUsedAt: z.string().nullable(),
+});
+export type AccessTokenSummary = z.infer<typeof accessTokenSummarySchema>;
 
 /** The answer to creating a token: the only time the token itself is shown. */
-export interface CreatedAccessToken extends AccessTokenSummary {
-  token: string;
-}
+export const createdAccessTokenSchema = accessTokenSummarySchema.extend({ token: z.string() });
+export type CreatedAccessToken = z.infer<typeof createdAccessTokenSchema>;
 
 /**
  * MCP servers a person adds (NeuroOS as an MCP client): remote ones by URL (Streamable HTTP,
@@ -117,32 +117,34 @@ export const updateMcpServerSchema = z
   .strict();
 export type UpdateMcpServerInput = z.input<typeof updateMcpServerSchema>;
 
-export interface McpServerSummary {
-  id: string;
-  name: string;
-  transport: McpTransport;
-  url: string | null;
-  command: string | null;
-  args: string[];
+export const mcpServerSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  transport: z.enum(mcpTransports),
+  url: z.string().nullable(),
+  command: z.string().nullable(),
+  args: z.array(z.string()),
   /** Header names with their values masked; the values are never sent back. */
-  headers: Record<string, string>;
-  enabled: boolean;
+  headers: z.record(z.string(), z.string()),
+  enabled: z.boolean(),
   /** Added by the admin for every user: the others see and use it but cannot change it. */
-  shared: boolean;
+  shared: z.boolean(),
   /** A local (stdio) server's sandbox may reach the network (only the admin allows it). */
-  allowNetwork: boolean;
-  createdAt: string;
-}
+  allowNetwork: z.boolean(),
+  createdAt: z.string(),
+});
+export type McpServerSummary = z.infer<typeof mcpServerSummarySchema>;
 
-export interface McpToolInfo {
-  name: string;
-  title: string | null;
-  description: string;
+export const mcpToolInfoSchema = z.object({
+  name: z.string(),
+  title: z.string().nullable(),
+  description: z.string(),
   /** The tool's JSON Schema, as the server gives it (the model gets it as it is). */
-  inputSchema: Record<string, unknown>;
+  inputSchema: z.record(z.string(), z.unknown()),
   /** The server says the tool changes nothing: it runs without asking in safe mode. */
-  readOnly: boolean;
-}
+  readOnly: z.boolean(),
+});
+export type McpToolInfo = z.infer<typeof mcpToolInfoSchema>;
 /** One content item of an MCP tool's result, as the agent tool's output holds it (model and tool card). */
 export type McpOutputItem =
   | { type: "text"; text: string }
@@ -158,36 +160,41 @@ export interface McpToolOutput {
   truncated?: string;
 }
 
-export interface McpResourceInfo {
-  uri: string;
-  name: string;
-  description: string | null;
-  mimeType: string | null;
-}
-export interface McpPromptInfo {
-  name: string;
-  description: string | null;
-  arguments: { name: string; description: string | null; required: boolean }[];
-}
+export const mcpResourceInfoSchema = z.object({
+  uri: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  mimeType: z.string().nullable(),
+});
+export type McpResourceInfo = z.infer<typeof mcpResourceInfoSchema>;
+export const mcpPromptInfoSchema = z.object({
+  name: z.string(),
+  description: z.string().nullable(),
+  arguments: z.array(
+    z.object({ name: z.string(), description: z.string().nullable(), required: z.boolean() }),
+  ),
+});
+export type McpPromptInfo = z.infer<typeof mcpPromptInfoSchema>;
 
 /** A server's live state on this node. */
-export type McpServerStatus =
-  | { state: "disabled" }
-  | { state: "connecting" }
-  | {
-      state: "ready";
-      /** Which transport answered: Streamable HTTP, the older SSE, or stdio. */
-      via: "streamable-http" | "sse" | "stdio";
-      serverInfo: { name: string; version: string } | null;
-      tools: McpToolInfo[];
-      resources: McpResourceInfo[];
-      prompts: McpPromptInfo[];
-    }
-  | { state: "failed"; reason: string };
+export const mcpServerStatusSchema = z.discriminatedUnion("state", [
+  z.object({ state: z.literal("disabled") }),
+  z.object({ state: z.literal("connecting") }),
+  z.object({
+    state: z.literal("ready"),
+    /** Which transport answered: Streamable HTTP, the older SSE, or stdio. */
+    via: z.enum(["streamable-http", "sse", "stdio"]),
+    serverInfo: z.object({ name: z.string(), version: z.string() }).nullable(),
+    tools: z.array(mcpToolInfoSchema),
+    resources: z.array(mcpResourceInfoSchema),
+    prompts: z.array(mcpPromptInfoSchema),
+  }),
+  z.object({ state: z.literal("failed"), reason: z.string() }),
+]);
+export type McpServerStatus = z.infer<typeof mcpServerStatusSchema>;
 
-export interface McpServerDetail extends McpServerSummary {
-  status: McpServerStatus;
-}
+export const mcpServerDetailSchema = mcpServerSummarySchema.extend({ status: mcpServerStatusSchema });
+export type McpServerDetail = z.infer<typeof mcpServerDetailSchema>;
 
 /** At most this many resources go with one chat message. */
 export const MCP_RESOURCES_PER_MESSAGE = 3;
@@ -228,8 +235,9 @@ export const getMcpPromptSchema = z
 export type GetMcpPromptInput = z.input<typeof getMcpPromptSchema>;
 
 /** A prompt as the server filled it in: its messages as text (other content described in words). */
-export interface McpPromptResult {
-  name: string;
-  description: string | null;
-  messages: { role: "user" | "assistant"; text: string }[];
-}
+export const mcpPromptResultSchema = z.object({
+  name: z.string(),
+  description: z.string().nullable(),
+  messages: z.array(z.object({ role: z.enum(["user", "assistant"]), text: z.string() })),
+});
+export type McpPromptResult = z.infer<typeof mcpPromptResultSchema>;

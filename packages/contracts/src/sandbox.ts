@@ -59,6 +59,10 @@ export const sandboxResultSchema = z.object({
 });
 export type SandboxResult = z.infer<typeof sandboxResultSchema>;
 
+/** POST /api/ide/run answers this: the run's result and its execution's id. */
+export const ideRunResultSchema = sandboxResultSchema.extend({ executionId: z.string() });
+export type IdeRunResult = z.infer<typeof ideRunResultSchema>;
+
 /** GET /api/sandbox/health — whether code can run here, and which protections are active. */
 export const sandboxHealthSchema = z.object({
   available: z.boolean(),

@@ -61,13 +61,21 @@ export const terminalExitReasonSchema = z.enum([
 ]);
 export type TerminalExitReason = z.infer<typeof terminalExitReasonSchema>;
 
-export type TerminalServerFrame =
-  | { type: "ready"; terminalId: string; reattached: boolean; cols: number; rows: number }
-  | {
-      type: "exit";
-      exitCode: number | null;
-      signal: number | null;
-      reason: TerminalExitReason;
-    }
-  | { type: "error"; code: string; message: string }
-  | { type: "pong" };
+export const terminalServerFrameSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("ready"),
+    terminalId: z.string(),
+    reattached: z.boolean(),
+    cols: z.number(),
+    rows: z.number(),
+  }),
+  z.object({
+    type: z.literal("exit"),
+    exitCode: z.number().nullable(),
+    signal: z.number().nullable(),
+    reason: terminalExitReasonSchema,
+  }),
+  z.object({ type: z.literal("error"), code: z.string(), message: z.string() }),
+  z.object({ type: z.literal("pong") }),
+]);
+export type TerminalServerFrame = z.infer<typeof terminalServerFrameSchema>;

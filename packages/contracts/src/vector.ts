@@ -60,41 +60,89 @@ export const vectorAnalyticsQuerySchema = z.object({
 });
 
 /** Spec: a search result (similarity 0-1). */
-export interface VectorSearchResult {
-  id: string;
-  objectType: string;
-  objectId: string;
-  content: string;
-  similarity: number;
-  metadata: Record<string, unknown>;
+export const vectorSearchResultSchema = z.object({
+  id: z.string(),
+  objectType: z.string(),
+  objectId: z.string(),
+  content: z.string(),
+  similarity: z.number(),
+  metadata: z.record(z.string(), z.unknown()),
   /**
    * The matched passage to show, with the query's words marked as [start, end) character
    * ranges of `text` (plain text: a client renders the marks, never HTML).
    */
-  snippet: { text: string; marks: [number, number][] };
+  snippet: z.object({ text: z.string(), marks: z.array(z.tuple([z.number(), z.number()])) }),
   /** Where a file result is: `path:from-to` (lines); absent for other objects. */
-  location?: string;
-}
+  location: z.string().optional(),
+});
+export type VectorSearchResult = z.infer<typeof vectorSearchResultSchema>;
+/** POST /api/vector/search (and /similar) answers this. */
+export const vectorSearchResponseSchema = z.object({ results: z.array(vectorSearchResultSchema) });
 
 /** Spec: an embedding model (id, name, provider, modelId, dimensions, isActive). */
-export interface EmbeddingModel {
-  id: string;
-  name: string;
-  provider: string;
-  modelId: string;
-  dimensions: number;
-  isActive: boolean;
+export const embeddingModelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  provider: z.string(),
+  modelId: z.string(),
+  dimensions: z.number(),
+  isActive: z.boolean(),
   /** Not on the server yet: choosing it downloads it first (all-MiniLM-L6-v2, about 23 MB). */
-  needsDownload?: boolean;
-}
+  needsDownload: z.boolean().optional(),
+});
+export type EmbeddingModel = z.infer<typeof embeddingModelSchema>;
 
 /** A switch of the embedding model: the index re-embedded in the background. */
-export interface EmbeddingModelSwitch {
-  target: string;
-  state: "downloading" | "embedding" | "done" | "failed";
-  done: number;
-  total: number;
-  error?: string;
+export const embeddingModelSwitchSchema = z.object({
+  target: z.string(),
+  state: z.enum(["downloading", "embedding", "done", "failed"]),
+  done: z.number(),
+  total: z.number(),
+  error: z.string().optional(),
   /** While the model downloads to the server. */
-  download?: { receivedBytes: number; totalBytes: number | null };
-}
+  download: z.object({ receivedBytes: z.number(), totalBytes: z.number().nullable() }).optional(),
+});
+export type EmbeddingModelSwitch = z.infer<typeof embeddingModelSwitchSchema>;
+
+/** The index's progress: files, messages and documents embedded, and those skipped (why). */
+export const vectorIndexProgressSchema = z.object({
+  state: z.enum(["idle", "indexing", "done"]),
+  done: z.number(),
+  total: z.number(),
+  skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+});
+/** GET /api/vector/status answers this. */
+export const vectorIndexStatusSchema = z.object({
+  progress: vectorIndexProgressSchema,
+  chunks: z.number(),
+  index: z.enum(["hnsw", "exact"]),
+  switching: embeddingModelSwitchSchema.nullable(),
+});
+export type VectorIndexStatus = z.infer<typeof vectorIndexStatusSchema>;
+
+/** POST /api/vector/initialize answers this (indexing goes on in the background). */
+export const vectorInitializeResponseSchema = z.object({
+  message: z.string(),
+  initialized: z.boolean(),
+  progress: vectorIndexProgressSchema,
+});
+
+/** GET /api/vector/models answers this. */
+export const vectorModelsResponseSchema = z.object({
+  models: z.array(embeddingModelSchema),
+  index: z.enum(["hnsw", "exact"]),
+  switching: embeddingModelSwitchSchema.nullable(),
+});
+/** POST /api/vector/models/active answers this (null: the model was chosen at once). */
+export const vectorModelChoiceResponseSchema = z.object({ switching: embeddingModelSwitchSchema.nullable() });
+
+/** One search of the person's, as GET /api/vector/analytics lists them (newest first). */
+export const vectorAnalyticsEntrySchema = z.object({
+  id: z.string(),
+  query: z.string(),
+  resultCount: z.number(),
+  searchType: z.string(),
+  createdAt: z.string(),
+});
+export type VectorAnalyticsEntry = z.infer<typeof vectorAnalyticsEntrySchema>;
+export const vectorAnalyticsResponseSchema = z.object({ analytics: z.array(vectorAnalyticsEntrySchema) });

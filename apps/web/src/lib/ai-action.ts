@@ -1,4 +1,11 @@
-import type { AiActionId, AiActionMeta, AiActionRequest, AiActionResult } from "@neuroos/contracts";
+import {
+  type AiActionId,
+  type AiActionMeta,
+  type AiActionRequest,
+  type AiActionResult,
+  aiActionMetaSchema,
+  aiActionResultSchema,
+} from "@neuroos/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "../components/ui/use-toast";
 import { readEventStream } from "./sse-stream";
@@ -72,8 +79,9 @@ export function useAiAction(id: AiActionId, failure: AiActionFailure) {
               const delta = chunk.content;
               setState((s) => ({ ...s, text: s.text + delta, firstTokenMs: s.firstTokenMs ?? elapsed() }));
             } else if (chunk.result) {
-              result = chunk.result as AiActionResult;
-              meta = (chunk.meta as AiActionMeta | null) ?? null;
+              // A result that does not parse throws: the stream ends through onError.
+              result = aiActionResultSchema.parse(chunk.result);
+              meta = aiActionMetaSchema.nullish().parse(chunk.meta) ?? null;
             }
           },
           onError: (error) => {

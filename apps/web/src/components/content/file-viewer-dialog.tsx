@@ -1,3 +1,4 @@
+import { fileContentSchema } from "@neuroos/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, Pencil, Save } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -10,6 +11,9 @@ import { Spinner } from "../ui/spinner";
 import { toast } from "../ui/use-toast";
 import { languageOfFile } from "./file-tree";
 import { useHighlight } from "./use-highlight";
+
+/** The version of the file on disk in a refused save's 409 (its `current`; null when it is gone). */
+const diskVersionSchema = fileContentSchema.pick({ version: true });
 
 /** Larger files are shown as plain text: highlighting them would stall the page. */
 const HIGHLIGHT_LIMIT = 200_000;
@@ -112,7 +116,10 @@ export function FileViewerDialog({
     onError: (error) => {
       const changed = error instanceof HttpError && error.status === 409 && error.current !== undefined;
       // Changed elsewhere: the draft stays, and saving again (having been told) replaces theirs.
-      if (changed) setBase((error.current as { version?: string } | null)?.version ?? null);
+      if (changed) {
+        const disk = diskVersionSchema.safeParse(error.current);
+        setBase(disk.success ? disk.data.version : null);
+      }
       toast({
         title: "Could not save",
         description: changed

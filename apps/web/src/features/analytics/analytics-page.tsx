@@ -1,11 +1,12 @@
 import {
-  type ExecutionLog,
+  executionLogSchema,
   executionLogStatusSchema,
   executionLogTypeSchema,
   type MetricsSample,
 } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
+import { z } from "zod";
 import { type ChartSeries, LineChart } from "../../components/ui/line-chart";
 import { Spinner } from "../../components/ui/spinner";
 import { apiRequest } from "../../lib/api";
@@ -158,7 +159,7 @@ function ExecutionLogList() {
   const [status, setStatus] = useState<(typeof LOG_STATUSES)[number]>("all");
   const logs = useQuery({
     queryKey: ["/api/logs", 200],
-    queryFn: async () => (await apiRequest("GET", "/api/logs?limit=200")) as ExecutionLog[],
+    queryFn: async () => z.array(executionLogSchema).parse(await apiRequest("GET", "/api/logs?limit=200")),
     refetchInterval: 5000,
   });
   const shown = (logs.data ?? []).filter(

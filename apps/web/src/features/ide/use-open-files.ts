@@ -1,25 +1,23 @@
+import { fileContentSchema, writtenFileSchema } from "@neuroos/contracts";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { toast } from "../../components/ui/use-toast";
 import { apiRequest, errorMessage, HttpError } from "../../lib/api";
 import { useLiveChannel } from "../../lib/live/live-context";
 import { type DiskCopy, noOpenFiles, type OpenFiles, openFilesReducer } from "./open-files";
 
-interface FileContent {
-  content: string;
-  encoding: "utf8" | "base64";
-  version: string;
-}
-
 const read = async (path: string) =>
-  (await apiRequest("GET", `/api/files/content?path=${encodeURIComponent(path)}`)) as FileContent;
+  fileContentSchema.parse(await apiRequest("GET", `/api/files/content?path=${encodeURIComponent(path)}`));
+
+/** What a refused save's 409 says of the file on disk (its `current`): its text and version. */
+const diskFileSchema = fileContentSchema.pick({ content: true, version: true });
 
 const fileIn = (state: OpenFiles, path: string) => state.files.find((f) => f.path === path);
 
 /** The file as a refused save found it (the 409's current): its text and version, or gone. */
 function diskCopyOf(current: unknown): DiskCopy {
-  const file = current as Partial<FileContent> | null;
-  return typeof file?.content === "string" && typeof file.version === "string"
-    ? { content: file.content, version: file.version }
+  const file = diskFileSchema.safeParse(current);
+  return file.success
+    ? { content: file.data.content, version: file.data.version }
     : { content: "", version: null };
 }
 
@@ -60,12 +58,14 @@ export function useOpenFiles() {
     const version = base === undefined ? (fileIn(latest.current, path)?.version ?? null) : base;
     sending.current.set(path, content);
     try {
-      const written = (await apiRequest(
-        "PUT",
-        "/api/files/content",
-        { path, content },
-        version ? { headers: { "if-match": `"${version}"` } } : {},
-      )) as { version: string };
+      const written = writtenFileSchema.parse(
+        await apiRequest(
+          "PUT",
+          "/api/files/content",
+          { path, content },
+          version ? { headers: { "if-match": `"${version}"` } } : {},
+        ),
+      );
       dispatch({ type: "saved", path, content, version: written.version });
       toast({
         title: "File saved",

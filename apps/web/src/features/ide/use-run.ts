@@ -1,4 +1,4 @@
-import type { ServerFrame } from "@neuroos/contracts";
+import { ideRunResultSchema, type ServerFrame } from "@neuroos/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiRequest, failureMessage } from "../../lib/api";
 import { useLiveChannel } from "../../lib/live/live-context";
@@ -21,15 +21,6 @@ const idle: RunState = {
   durationMs: null,
   error: null,
 };
-
-interface RunResult {
-  executionId: string;
-  stdout: string;
-  stderr: string;
-  exitCode: number | null;
-  durationMs: number;
-  limit: string | null;
-}
 
 /**
  * Runs a workspace file on the server (POST /api/ide/run): its output streams in through the
@@ -66,12 +57,14 @@ export function useRun() {
     current.current = run;
     setState({ ...idle, status: "running", path });
     try {
-      const result = (await apiRequest(
-        "POST",
-        "/api/ide/run",
-        { path, requestId: run.requestId },
-        { signal: run.controller.signal },
-      )) as RunResult;
+      const result = ideRunResultSchema.parse(
+        await apiRequest(
+          "POST",
+          "/api/ide/run",
+          { path, requestId: run.requestId },
+          { signal: run.controller.signal },
+        ),
+      );
       setState((s) => ({
         ...s,
         status: "done",

@@ -4,6 +4,7 @@ import {
   TERMINAL_ERROR_OTHER_NODE,
   TERMINAL_WS_PATH,
   type TerminalServerFrame,
+  terminalServerFrameSchema,
 } from "@neuroos/contracts";
 
 /** The terminal id kept for a reattach after a page reload (the server keeps it for 60 s). */
@@ -101,7 +102,7 @@ export class TerminalConnection {
       }
       let frame: TerminalServerFrame;
       try {
-        frame = JSON.parse(event.data) as TerminalServerFrame;
+        frame = terminalServerFrameSchema.parse(JSON.parse(event.data));
       } catch {
         return;
       }

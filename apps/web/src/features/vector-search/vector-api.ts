@@ -1,30 +1,19 @@
-import type {
-  EmbeddingModel,
-  EmbeddingModelSwitch,
-  VectorSearchMode,
-  VectorSearchResult,
+import {
+  type VectorAnalyticsEntry,
+  type VectorIndexStatus,
+  type VectorSearchMode,
+  vectorAnalyticsResponseSchema,
+  vectorIndexStatusSchema,
+  vectorInitializeResponseSchema,
+  vectorModelChoiceResponseSchema,
+  vectorModelsResponseSchema,
+  vectorSearchResponseSchema,
 } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api";
 
-export interface IndexStatus {
-  progress: {
-    state: "idle" | "indexing" | "done";
-    done: number;
-    total: number;
-    skipped: { path: string; reason: string }[];
-  };
-  chunks: number;
-  index: "hnsw" | "exact";
-  switching: EmbeddingModelSwitch | null;
-}
-export interface AnalyticsEntry {
-  id: string;
-  query: string;
-  resultCount: number;
-  searchType: string;
-  createdAt: string;
-}
+export type IndexStatus = VectorIndexStatus;
+export type AnalyticsEntry = VectorAnalyticsEntry;
 
 export const vectorKeys = {
   all: ["vector"] as const,
@@ -37,7 +26,7 @@ export const vectorKeys = {
 export function useIndexStatus() {
   return useQuery({
     queryKey: vectorKeys.status,
-    queryFn: async () => (await apiRequest("GET", "/api/vector/status")) as IndexStatus,
+    queryFn: async () => vectorIndexStatusSchema.parse(await apiRequest("GET", "/api/vector/status")),
     refetchInterval: (query) =>
       query.state.data?.progress.state === "indexing" ||
       ["downloading", "embedding"].includes(query.state.data?.switching?.state ?? "")
@@ -51,10 +40,9 @@ export function useModels() {
   return useQuery({
     queryKey: vectorKeys.models,
     queryFn: async () =>
-      (await apiRequest("GET", "/api/vector/models").catch(() => ({ models: [], index: "exact" }))) as {
-        models: EmbeddingModel[];
-        index: "hnsw" | "exact";
-      },
+      apiRequest("GET", "/api/vector/models")
+        .then((answer) => vectorModelsResponseSchema.parse(answer))
+        .catch(() => ({ models: [], index: "exact" as const, switching: null })),
   });
 }
 
@@ -62,28 +50,22 @@ export function useAnalytics() {
   return useQuery({
     queryKey: vectorKeys.analytics,
     queryFn: async () =>
-      (
-        (await apiRequest("GET", "/api/vector/analytics?limit=50").catch(() => ({ analytics: [] }))) as {
-          analytics: AnalyticsEntry[];
-        }
-      ).analytics,
+      apiRequest("GET", "/api/vector/analytics?limit=50")
+        .then((answer) => vectorAnalyticsResponseSchema.parse(answer).analytics)
+        .catch((): AnalyticsEntry[] => []),
   });
 }
 
 export const vectorApi = {
-  initialize: async () => (await apiRequest("POST", "/api/vector/initialize")) as { message?: string },
+  initialize: async () =>
+    vectorInitializeResponseSchema.parse(await apiRequest("POST", "/api/vector/initialize")),
   chooseModel: async (modelId: string) =>
-    (await apiRequest("POST", "/api/vector/models/active", { modelId })) as {
-      switching: EmbeddingModelSwitch | null;
-    },
+    vectorModelChoiceResponseSchema.parse(await apiRequest("POST", "/api/vector/models/active", { modelId })),
   search: async (
     query: string,
     mode: VectorSearchMode,
     options: { objectType?: string; limit: number; threshold: number },
   ) =>
-    (
-      (await apiRequest("POST", "/api/vector/search", { query, mode, options })) as {
-        results: VectorSearchResult[];
-      }
-    ).results,
+    vectorSearchResponseSchema.parse(await apiRequest("POST", "/api/vector/search", { query, mode, options }))
+      .results,
 };

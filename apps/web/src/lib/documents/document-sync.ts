@@ -1,4 +1,4 @@
-import type { AppDocument, AppDocumentSummary } from "@neuroos/contracts";
+import { type AppDocument, type AppDocumentSummary, documentSchema } from "@neuroos/contracts";
 import { HttpError } from "../api";
 import { documentApi } from "../resources/documents";
 import { createStore } from "../store";
@@ -314,8 +314,9 @@ export class DocumentSync<T> {
    * result is saved on the server's version. False when they overlap: the person decides.
    */
   private mergeWith(current: unknown): boolean {
-    const theirs = current as AppDocument | undefined;
-    if (typeof theirs?.version !== "number" || theirs.id !== this.meta.id) return false;
+    const parsed = documentSchema.safeParse(current);
+    if (!parsed.success || parsed.data.id !== this.meta.id) return false;
+    const theirs = parsed.data;
     const stored = { title: theirs.title, content: theirs.content };
     // What the server moved on to may be this device's own save whose answer was lost.
     const { unanswered } = this.meta;

@@ -1,5 +1,10 @@
-import type { AccessTokenSummary, CreateAccessTokenInput, CreatedAccessToken } from "@neuroos/contracts";
+import {
+  accessTokenSummarySchema,
+  type CreateAccessTokenInput,
+  createdAccessTokenSchema,
+} from "@neuroos/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
 import { apiRequest } from "../api";
 
 export const accessTokensKey = ["/api/access-tokens"] as const;
@@ -8,7 +13,8 @@ export const accessTokensKey = ["/api/access-tokens"] as const;
 export function useAccessTokens() {
   return useQuery({
     queryKey: accessTokensKey,
-    queryFn: async () => (await apiRequest("GET", "/api/access-tokens")) as AccessTokenSummary[],
+    queryFn: async () =>
+      z.array(accessTokenSummarySchema).parse(await apiRequest("GET", "/api/access-tokens")),
   });
 }
 
@@ -22,9 +28,8 @@ function useTokenMutation<T, R>(fn: (input: T) => Promise<R>) {
 
 /** Makes a token: the answer holds the token itself, shown this once. */
 export function useCreateAccessToken() {
-  return useTokenMutation(
-    async (input: CreateAccessTokenInput) =>
-      (await apiRequest("POST", "/api/access-tokens", input)) as CreatedAccessToken,
+  return useTokenMutation(async (input: CreateAccessTokenInput) =>
+    createdAccessTokenSchema.parse(await apiRequest("POST", "/api/access-tokens", input)),
   );
 }
 

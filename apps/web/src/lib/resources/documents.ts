@@ -1,22 +1,27 @@
-import type { AppDocument, AppDocumentSummary } from "@neuroos/contracts";
+import { documentSchema, documentSummarySchema } from "@neuroos/contracts";
+import { z } from "zod";
 import { apiRequest } from "../api";
 
 /** The documents store's REST calls (server: apps/server/src/documents). */
 export const documentApi = {
   list: async (kind: string) =>
-    (await apiRequest("GET", `/api/documents?kind=${encodeURIComponent(kind)}`)) as AppDocumentSummary[],
+    z
+      .array(documentSummarySchema)
+      .parse(await apiRequest("GET", `/api/documents?kind=${encodeURIComponent(kind)}`)),
   get: async (id: string) =>
-    (await apiRequest("GET", `/api/documents/${encodeURIComponent(id)}`)) as AppDocument,
+    documentSchema.parse(await apiRequest("GET", `/api/documents/${encodeURIComponent(id)}`)),
   /** `keepalive`: a save sent as the page goes away, finished by the browser after it. */
   create: async (kind: string, title: string, content: unknown, keepalive = false) =>
-    (await apiRequest("POST", "/api/documents", { kind, title, content }, { keepalive })) as AppDocument,
+    documentSchema.parse(await apiRequest("POST", "/api/documents", { kind, title, content }, { keepalive })),
   update: async (id: string, version: number, title: string, content: unknown, keepalive = false) =>
-    (await apiRequest(
-      "PUT",
-      `/api/documents/${encodeURIComponent(id)}`,
-      { version, title, content },
-      { keepalive },
-    )) as AppDocument,
+    documentSchema.parse(
+      await apiRequest(
+        "PUT",
+        `/api/documents/${encodeURIComponent(id)}`,
+        { version, title, content },
+        { keepalive },
+      ),
+    ),
   /** Moves the document to the trash (30 days; `restore` puts it back). */
   remove: async (id: string) => {
     await apiRequest("DELETE", `/api/documents/${encodeURIComponent(id)}`);

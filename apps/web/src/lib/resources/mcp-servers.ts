@@ -1,16 +1,22 @@
-import type {
-  CreateMcpServerInput,
-  GetMcpPromptInput,
-  McpPromptResult,
-  McpResourceContent,
-  McpServerDetail,
-  McpServerSummary,
-  UpdateMcpServerInput,
+import {
+  type CreateMcpServerInput,
+  type GetMcpPromptInput,
+  type McpPromptResult,
+  type McpResourceContent,
+  type McpServerDetail,
+  mcpPromptResultSchema,
+  mcpResourceContentSchema,
+  mcpServerDetailSchema,
+  mcpServerSummarySchema,
+  type UpdateMcpServerInput,
 } from "@neuroos/contracts";
 import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
 import { apiRequest, getQueryFn } from "../api";
 
 const fetchJson = getQueryFn({ on401: "throw" });
+const listQueryFn = async (context: Parameters<typeof fetchJson>[0]) =>
+  z.array(mcpServerSummarySchema).parse(await fetchJson(context));
 
 /** The list; each server's live state is its own query under it (invalidated together). */
 export const mcpServersKey = ["/api/mcp/servers"] as const;
@@ -25,13 +31,14 @@ const SETTLED_REFRESH_MS = 30_000;
 export function useMcpServers() {
   return useQuery({
     queryKey: mcpServersKey,
-    queryFn: async (context) => (await fetchJson(context)) as McpServerSummary[],
+    queryFn: listQueryFn,
   });
 }
 
 const detailQuery = (id: string) => ({
   queryKey: mcpServerKey(id),
-  queryFn: async (context: Parameters<typeof fetchJson>[0]) => (await fetchJson(context)) as McpServerDetail,
+  queryFn: async (context: Parameters<typeof fetchJson>[0]) =>
+    mcpServerDetailSchema.parse(await fetchJson(context)),
   refetchInterval: (query: { state: { data?: McpServerDetail } }) =>
     query.state.data?.status.state === "connecting" ? CONNECTING_REFRESH_MS : SETTLED_REFRESH_MS,
 });
@@ -46,34 +53,30 @@ export function useMcpServerDetails(ids: string[]) {
   return useQueries({ queries: ids.map(detailQuery) });
 }
 
-function useMcpMutation<T>(fn: (input: T) => Promise<McpServerDetail>) {
+/** A change answered by the server's detail (parsed here), put in the cache at once. */
+function useMcpMutation<T>(fn: (input: T) => Promise<unknown>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: fn,
+    mutationFn: async (input: T): Promise<McpServerDetail> => mcpServerDetailSchema.parse(await fn(input)),
     onSuccess: (detail) => client.setQueryData(mcpServerKey(detail.id), detail),
     onSettled: () => client.invalidateQueries({ queryKey: mcpServersKey }),
   });
 }
 
 export function useCreateMcpServer() {
-  return useMcpMutation(
-    async (input: CreateMcpServerInput) =>
-      (await apiRequest("POST", "/api/mcp/servers", input)) as McpServerDetail,
-  );
+  return useMcpMutation((input: CreateMcpServerInput) => apiRequest("POST", "/api/mcp/servers", input));
 }
 
 export function useUpdateMcpServer() {
-  return useMcpMutation(
-    async ({ id, input }: { id: string; input: UpdateMcpServerInput }) =>
-      (await apiRequest("PATCH", `/api/mcp/servers/${encodeURIComponent(id)}`, input)) as McpServerDetail,
+  return useMcpMutation(({ id, input }: { id: string; input: UpdateMcpServerInput }) =>
+    apiRequest("PATCH", `/api/mcp/servers/${encodeURIComponent(id)}`, input),
   );
 }
 
 /** Connects again at once (a failed server otherwise waits for its next try). */
 export function useReconnectMcpServer() {
-  return useMcpMutation(
-    async (id: string) =>
-      (await apiRequest("POST", `/api/mcp/servers/${encodeURIComponent(id)}/reconnect`)) as McpServerDetail,
+  return useMcpMutation((id: string) =>
+    apiRequest("POST", `/api/mcp/servers/${encodeURIComponent(id)}/reconnect`),
   );
 }
 
@@ -99,7 +102,7 @@ export type ReadyMcpServer = McpServerDetail & {
 export function useReadyMcpServers(enabled: boolean) {
   const list = useQuery({
     queryKey: mcpServersKey,
-    queryFn: async (context) => (await fetchJson(context)) as McpServerSummary[],
+    queryFn: listQueryFn,
     enabled,
   });
   const on = (list.data ?? []).filter((s) => s.enabled);
@@ -120,17 +123,14 @@ export function useReadyMcpServers(enabled: boolean) {
 /** Reads one resource of the person's server (size-limited by the server). */
 export async function readMcpResource(serverId: string, uri: string): Promise<McpResourceContent> {
   const query = new URLSearchParams({ uri });
-  return (await apiRequest(
-    "GET",
-    `/api/mcp/servers/${encodeURIComponent(serverId)}/resource?${query}`,
-  )) as McpResourceContent;
+  return mcpResourceContentSchema.parse(
+    await apiRequest("GET", `/api/mcp/servers/${encodeURIComponent(serverId)}/resource?${query}`),
+  );
 }
 
 /** Fills in one prompt of the person's server with its arguments' values. */
 export async function getMcpPrompt(serverId: string, input: GetMcpPromptInput): Promise<McpPromptResult> {
-  return (await apiRequest(
-    "POST",
-    `/api/mcp/servers/${encodeURIComponent(serverId)}/prompt`,
-    input,
-  )) as McpPromptResult;
+  return mcpPromptResultSchema.parse(
+    await apiRequest("POST", `/api/mcp/servers/${encodeURIComponent(serverId)}/prompt`, input),
+  );
 }

@@ -8,9 +8,20 @@ const address = (namespace: string) => `/api/preferences/${namespace}`;
 /** A preference's query key: its address, as every resource's. */
 export const preferenceKey = (namespace: string) => [address(namespace)] as const;
 
+/**
+ * The `value` of a preference's answer (`{ namespace, value }`), checked by hand: this module is
+ * in every page's first download (the accessibility settings), where zod would cost more than
+ * the rest of the shell. The value itself is checked by each preference's own `read`.
+ */
+function storedValue(answer: unknown): unknown {
+  if (typeof answer !== "object" || answer === null || !("value" in answer))
+    throw new Error("Unexpected answer from /api/preferences");
+  return answer.value;
+}
+
 /** The person's stored value of a preference (null when none), as `read` takes it in. */
 export async function readPreference<T>(namespace: string, read: (value: unknown) => T): Promise<T> {
-  return read(((await apiRequest("GET", address(namespace))) as { value: unknown }).value);
+  return read(storedValue(await apiRequest("GET", address(namespace))));
 }
 
 /** Stores a preference's value; `keepalive` lets it go out while the page goes away. */
