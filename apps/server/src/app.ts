@@ -1,11 +1,6 @@
-import { randomUUID } from "node:crypto";
 import path from "node:path";
-import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
-import fastifyRateLimit from "@fastify/rate-limit";
-import fastifyWebsocket from "@fastify/websocket";
 import type { CatalogueEntry } from "@neuroos/contracts";
-import Fastify, { type FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { actionRoutes } from "./actions/routes";
 import { Approvals } from "./agent/approvals";
 import { ToolRegistry } from "./agent/tools";
@@ -27,9 +22,7 @@ import type { Env } from "./env";
 import { sandboxRoutes } from "./executions/sandbox-routes";
 import { ExecutionService } from "./executions/service";
 import { exportRoutes } from "./exports/routes";
-import { registerErrorHandler } from "./http/errors";
-import { OriginPolicy, registerOriginGuard } from "./http/origin-guard";
-import { databaseRateLimitStore, tooManyRequests } from "./http/rate-limit-store";
+import { httpFoundation } from "./http/foundation";
 import { ideRoutes } from "./ide/routes";
 import { JobPool } from "./jobs/pool";
 import { FrameRouter } from "./live/frame-router";
@@ -37,23 +30,12 @@ import { liveRoutes } from "./live/routes";
 import { createLlm } from "./llm";
 import { llmCoreCheck } from "./llm/module-check";
 import { llmRoutes } from "./llm/routes";
-import { loggerOptions } from "./logger";
 import { modelCallRecorder } from "./logs/model-calls";
 import { logsRoutes } from "./logs/routes";
 import { defaultCatalogueDir, loadCatalogue } from "./marketplace/catalogue";
-import { PublishedEntries } from "./marketplace/entries";
-import { Installs } from "./marketplace/installs";
-import { Publishing } from "./marketplace/publishing";
-import { marketplaceRoutes } from "./marketplace/routes";
-import { MarketplaceService } from "./marketplace/service";
+import { mountMarketplace } from "./marketplace/mount";
 import { mcpAgentTools } from "./mcp/agent-tools";
-import { mcpCallRecorder } from "./mcp/call-log";
-import { mcpClientRoutes } from "./mcp/client-routes";
-import { McpConnections } from "./mcp/connections";
-import { McpContents } from "./mcp/contents";
-import { sandboxLauncher } from "./mcp/launch";
-import { mcpRoutes } from "./mcp/routes";
-import { McpServers } from "./mcp/servers";
+import { mountMcp } from "./mcp/mount";
 import { memoryRoutes } from "./memory/routes";
 import { MemoryService } from "./memory/service";
 import { SecretBox } from "./platform/secret-box";
@@ -105,57 +87,12 @@ export interface AppDeps {
   embeddingDownloads?: DownloadableEmbedding[];
 }
 
-export const BODY_LIMIT = 1024 * 1024;
-
 /** Builds the whole HTTP application from its feature plugins; tests build it too. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database } = deps;
   // Every secret the server holds, hidden from what people see and what the log keeps.
   const redactor = Redactor.fromEnv(env);
-  const app = Fastify({
-    logger: loggerOptions(env.LOG_LEVEL, redactor),
-    bodyLimit: BODY_LIMIT,
-    trustProxy: env.TRUST_PROXY,
-    genReqId: () => randomUUID(),
-    return503OnClosing: true,
-  });
-  app.decorateRequest("user", null);
-  app.decorateRequest("sessionId", null);
-  // Shutting down, in-flight responses close their keep-alive connection: closing waits for them only.
-  let closing = false;
-  app.addHook("preClose", async () => {
-    closing = true;
-  });
-  app.addHook("onSend", async (request, reply) => {
-    reply.header("x-request-id", request.id);
-    if (closing) reply.header("connection", "close");
-  });
-
-  registerErrorHandler(app);
-  await app.register(fastifyCookie, { secret: deps.sessionSecret });
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        connectSrc: ["'self'", "ws:", "wss:"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    hsts: false,
-  });
-  // Request limits are counted in the database, so every node on it counts into the same windows.
-  await app.register(fastifyRateLimit, {
-    global: false,
-    store: databaseRateLimitStore(database.db),
-    // An AppError, so the error handler sends its message (a plain object's was dropped).
-    errorResponseBuilder: (_req, ctx) => tooManyRequests(ctx.ttl),
-  });
-  const origins = new OriginPolicy({ publicUrl: env.PUBLIC_URL, allowedOrigins: env.ALLOWED_ORIGINS });
-  registerOriginGuard(app, origins);
-  // One WebSocket plugin for every socket route (/ws, the terminal); frames over 1 MB close with 1009.
-  await app.register(fastifyWebsocket, { options: { maxPayload: BODY_LIMIT } });
+  const { app, origins } = await httpFoundation({ ...deps, redactor });
 
   // This node among the others on one PostgreSQL (alone on PGlite): the live bus every node's
   // sockets hear, signals between nodes, and the heartbeat after which a dead node's work fails.
@@ -305,60 +242,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Safe mode's questions to the person (an agent's tool calls, and /mcp calls of tokens that ask).
   // Asked and answered on any node (approval_requests); the node that asked resolves each.
   const approvals = new Approvals({ db: database.db, cluster, nodes });
-  // NeuroOS as an MCP server: the same workspace tools for outside clients, by access token.
-  await app.register(mcpRoutes, {
+  // MCP both ways: NeuroOS's tools for outside clients, and the person's own servers.
+  const mcp = await mountMcp(app, {
     db: database.db,
+    env,
     bus,
     tools,
     approvals,
-    approvalTimeoutMs: env.MCP_APPROVAL_TIMEOUT_MS,
-  });
-  // NeuroOS as an MCP client: the person's servers, one SDK client each, connected on first use.
-  const mcpServers = new McpServers({ db: database.db, box, endpointPolicy: llm.endpointPolicy });
-  const mcpConnections = new McpConnections({
+    box,
     endpointPolicy: llm.endpointPolicy,
-    lookup: (userId, name) => mcpServers.byName(userId, name),
-    callTimeoutMs: env.MCP_CALL_TIMEOUT_MS,
     redactor,
-    idleMs: env.MCP_LOCAL_IDLE_MS,
-    launchStdio: sandboxLauncher({
-      sandbox,
-      workspaces,
-      owner: (userId) => mcpServers.owner(userId),
-      live: new LiveWork({ db: database.db, nodeId: cluster.nodeId, nodes }, "mcp"),
-      limits: { perUser: env.MCP_LOCAL_SERVERS_PER_USER, idleMs: env.MCP_LOCAL_IDLE_MS },
-    }),
+    sandbox,
+    workspaces,
+    nodeId: cluster.nodeId,
+    nodes,
   });
-  app.addHook("onClose", () => mcpConnections.closeAll());
-  const mcpCalls = mcpCallRecorder({ db: database.db, bus });
-  const mcpContents = new McpContents({
-    servers: mcpServers,
-    connections: mcpConnections,
-    maxBytes: env.MCP_RESOURCE_MAX_BYTES,
-  });
-  await app.register(mcpClientRoutes, {
-    db: database.db,
-    servers: mcpServers,
-    connections: mcpConnections,
-    contents: mcpContents,
-  });
-  // The marketplace: the shipped catalogue (checked now: a bad entry stops the boot) and what
-  // people published; installs go through each feature's service (agents, documents, MCP, models).
-  const entries = new PublishedEntries(database.db);
-  const installs = new Installs(database.db);
-  const marketplace = new MarketplaceService({
+  await mountMarketplace(app, {
     db: database.db,
     catalogue: deps.catalogue ?? loadCatalogue(env.MARKETPLACE_DIR ?? defaultCatalogueDir()),
-    entries,
-    installs,
     documents,
-    mcpServers,
-    mcpConnections,
+    mcpServers: mcp.servers,
+    mcpConnections: mcp.connections,
     pulls: llm.pulls,
     embeddingModels,
   });
-  const publishing = new Publishing({ db: database.db, documents, entries, installs });
-  await app.register(marketplaceRoutes, { db: database.db, marketplace, publishing });
   const replies = new ChatReplies({
     db: database.db,
     bus,
@@ -369,13 +276,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // An agent's selected MCP tools: its servers connected for the turn, every call logged.
     mcpTools: (userId, selected) =>
       mcpAgentTools(
-        { servers: mcpServers, connections: mcpConnections, recordCall: mcpCalls },
+        { servers: mcp.servers, connections: mcp.connections, recordCall: mcp.calls },
         userId,
         selected,
       ),
     maxSteps: env.AGENT_MAX_STEPS,
     // A message's attached resources are read from the person's MCP servers when it is sent.
-    resources: { read: (userId, serverId, uri) => mcpContents.readResource(userId, serverId, uri) },
+    resources: { read: (userId, serverId, uri) => mcp.contents.readResource(userId, serverId, uri) },
     fileSearch,
     // One turn per session across the nodes (chat_turns); Stop from any node; a dead node's fail.
     cluster,

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from "fastify";
+import type { Approvals } from "../agent/approvals";
+import type { ToolRegistry } from "../agent/tools";
+import { LiveWork } from "../cluster/live-work";
+import type { NodeRegistry } from "../cluster/nodes";
+import type { Db } from "../db/client";
+import type { Env } from "../env";
+import type { EventBus } from "../live/bus";
+import type { EndpointPolicy } from "../platform/endpoint-guard";
+import type { SecretBox } from "../platform/secret-box";
+import type { Redactor } from "../redaction";
+import type { Sandbox } from "../sandbox/runner";
+import type { WorkspaceService } from "../workspace/service";
+import { mcpCallRecorder } from "./call-log";
+import { mcpClientRoutes } from "./client-routes";
+import { McpConnections } from "./connections";
+import { McpContents } from "./contents";
+import { sandboxLauncher } from "./launch";
+import { mcpRoutes } from "./routes";
+import { McpServers } from "./servers";
+
+/**
+ * MCP both ways: NeuroOS as a server (the workspace tools for outside clients, by access token,
+ * asking before writes where the token says so) and as a client (a person's servers, one SDK
+ * client each, connected on first use; local ones in the sandbox, counted on every node).
+ */
+export async function mountMcp(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    env: Env;
+    bus: EventBus;
+    tools: ToolRegistry;
+    approvals: Approvals;
+    box: SecretBox;
+    endpointPolicy: EndpointPolicy;
+    redactor: Redactor;
+    sandbox: Sandbox;
+    workspaces: WorkspaceService;
+    nodeId: string;
+    nodes: Pick<NodeRegistry, "onSweep" | "onRevived">;
+  },
+) {
+  const { db, env, endpointPolicy } = deps;
+  await app.register(mcpRoutes, {
+    db,
+    bus: deps.bus,
+    tools: deps.tools,
+    approvals: deps.approvals,
+    approvalTimeoutMs: env.MCP_APPROVAL_TIMEOUT_MS,
+  });
+  const servers = new McpServers({ db, box: deps.box, endpointPolicy });
+  const connections = new McpConnections({
+    endpointPolicy,
+    lookup: (userId, name) => servers.byName(userId, name),
+    callTimeoutMs: env.MCP_CALL_TIMEOUT_MS,
+    redactor: deps.redactor,
+    idleMs: env.MCP_LOCAL_IDLE_MS,
+    launchStdio: sandboxLauncher({
+      sandbox: deps.sandbox,
+      workspaces: deps.workspaces,
+      owner: (userId) => servers.owner(userId),
+      live: new LiveWork({ db, nodeId: deps.nodeId, nodes: deps.nodes }, "mcp"),
+      limits: { perUser: env.MCP_LOCAL_SERVERS_PER_USER, idleMs: env.MCP_LOCAL_IDLE_MS },
+    }),
+  });
+  app.addHook("onClose", () => connections.closeAll());
+  const calls = mcpCallRecorder({ db, bus: deps.bus });
+  const contents = new McpContents({ servers, connections, maxBytes: env.MCP_RESOURCE_MAX_BYTES });
+  await app.register(mcpClientRoutes, { db, servers, connections, contents });
+  return { servers, connections, contents, calls };
+}
