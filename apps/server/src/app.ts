@@ -62,6 +62,7 @@ import { trashRoutes } from "./trash/routes";
 import { TrashService } from "./trash/service";
 import type { DownloadableEmbedding } from "./vector/model-downloads";
 import { mountVectorSearch } from "./vector/mount";
+import { TRANSFORMERS_POOL_LIMITS } from "./vector/transformers";
 import { defaultWebDist, webRoutes } from "./web/static";
 import { workspaceQuotas } from "./workspace/quotas";
 import { workspaceRoutes } from "./workspace/routes";
@@ -189,7 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const trash = new TrashService(database.db, { document: restoreDocument });
   await app.register(trashRoutes, { db: database.db, bus, trash });
   const jobs = new JobPool(); // heavy work on a person's input (exports, embedding): worker threads, bounded
-  app.addHook("onClose", () => jobs.close());
+  const modelJobs = new JobPool(TRANSFORMERS_POOL_LIMITS); // transformers.js embeddings: processes, bounded
+  app.addHook("onClose", () => Promise.all([jobs.close(), modelJobs.close()]));
   await app.register(exportRoutes, { db: database.db, jobs });
   await app.register(audioRoutes, { db: database.db, bus, gateway: llm.gateway, workspaces });
   // Text to speech with espeak-ng, for browsers without a voice (the communication board).
@@ -219,7 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hubUrl: env.HF_ENDPOINT,
     hubToken: env.HF_TOKEN,
     downloadable: deps.embeddingDownloads,
-    jobs,
+    jobs: { local: jobs, models: modelJobs },
   });
   await app.register(terminalRoutes, {
     db: database.db,

@@ -3,5 +3,6 @@
 import { docxExport, pdfExport } from "./exports/jobs";
 import { serveJobs } from "./jobs/serve";
 import { localEmbedJob } from "./vector/embed-job";
+import { transformersEmbedJob } from "./vector/transformers";
 
-serveJobs([pdfExport, docxExport, localEmbedJob]);
+serveJobs([pdfExport, docxExport, localEmbedJob, transformersEmbedJob]);

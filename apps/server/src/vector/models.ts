@@ -60,6 +60,12 @@ export const HNSW_BUILD = { m: 16, efConstruction: 64 };
  */
 const CHOSEN_KEPT_MS = 2000;
 
+/** The pools embeddings run in: the local model's (threads), transformers.js models' (TRANSFORMERS_POOL_LIMITS). */
+export interface EmbeddingJobs {
+  local: JobRunner;
+  models: JobRunner;
+}
+
 /**
  * The embedding models a person can use and the one their index is built with (searches use
  * it until a switch to another has re-embedded everything).
@@ -84,10 +90,10 @@ export class EmbeddingModels {
     private readonly transformersDir?: string,
     /** The models that can be downloaded into it. */
     readonly downloads?: EmbeddingDownloads,
-    /** Where the local model embeds large batches, off the event loop (else on it). */
-    jobs?: JobRunner,
+    /** Where the local model embeds large batches (else on the event loop), and transformers.js models every batch. */
+    private readonly jobs?: EmbeddingJobs,
   ) {
-    this.local = localEmbedderOf(glove, jobs);
+    this.local = localEmbedderOf(glove, jobs?.local);
     this.fixed = [localModelInfo(glove), ...(gateway ? [OPENAI_EMBEDDING, OLLAMA_EMBEDDING] : [])];
   }
 
@@ -153,8 +159,8 @@ export class EmbeddingModels {
       throw new AppError(409, "conflict", `${info.name} is not downloaded yet: choose it to download it`);
     if (info.provider === "local") return this.local;
     const embedder =
-      info.provider === "transformers" && this.transformersDir
-        ? transformersEmbedder(this.transformersDir, info)
+      info.provider === "transformers" && this.transformersDir && this.jobs
+        ? transformersEmbedder(this.transformersDir, info, this.jobs.models)
         : this.gateway
           ? await remoteEmbedder(this.gateway, userId, { ...info, provider: info.provider as "openai" })
           : this.local;
@@ -219,7 +225,7 @@ export async function openEmbeddingModels(deps: {
   hubUrl: string;
   token?: string;
   catalog?: DownloadableEmbedding[];
-  jobs?: JobRunner;
+  jobs?: EmbeddingJobs;
 }): Promise<EmbeddingModels> {
   const downloads = new EmbeddingDownloads({ ...deps });
   const models = new EmbeddingModels(

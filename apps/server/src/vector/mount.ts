@@ -3,10 +3,9 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
 import type { LlmGateway } from "../llm";
 import type { WorkspaceService } from "../workspace/service";
-import type { JobRunner } from "./embedders";
 import { VectorIndexer } from "./indexer";
 import type { DownloadableEmbedding } from "./model-downloads";
-import { openEmbeddingModels } from "./models";
+import { type EmbeddingJobs, openEmbeddingModels } from "./models";
 import { vectorRoutes } from "./routes";
 import { VectorService } from "./service";
 
@@ -25,8 +24,8 @@ export async function mountVectorSearch(
     hubUrl: string;
     hubToken?: string;
     downloadable?: DownloadableEmbedding[];
-    /** Where the local model embeds large batches, off the event loop. */
-    jobs?: JobRunner;
+    /** Where embeddings run off the event loop. */
+    jobs?: EmbeddingJobs;
   },
 ) {
   const { db, workspaces } = deps;

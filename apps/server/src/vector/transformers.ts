@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Embedder, EmbeddingModelInfo } from "./embedders";
+import { defineJob } from "../jobs/job";
+import type { PoolLimits } from "../jobs/pool";
+import type { Embedder, EmbeddingModelInfo, JobRunner } from "./embedders";
 
 /** A transformers.js model folder holds these (the layout of Hugging Face's ONNX exports)... */
 const REQUIRED = ["config.json", "tokenizer.json"];
@@ -72,22 +74,65 @@ async function extractor(dir: string, name: string): Promise<Extractor> {
   return loading;
 }
 
-/** A transformers.js model as an Embedder: mean pooling, unit length, on this machine's CPU. */
-export function transformersEmbedder(dir: string, info: EmbeddingModelInfo): Embedder {
+/** What a transformers.js embedding job is given: the model's folder and the texts of one batch. */
+export interface TransformersBatch {
+  dir: string;
+  modelId: string;
+  dimensions: number;
+  texts: string[];
+}
+
+/** Mean-pooled, unit-length vectors of a batch, on this machine's CPU (the model loaded once per thread). */
+export async function embedTransformersBatch({ dir, modelId, dimensions, texts }: TransformersBatch) {
+  const run = await extractor(dir, modelId);
+  const tensor = await run(texts, { pooling: "mean", normalize: true });
+  return texts.map((_, j) => {
+    const vector = tensor.data.slice(j * dimensions, (j + 1) * dimensions);
+    // No known token: zeros (normalizing them gives NaN).
+    return vector.some(Number.isNaN) ? new Float32Array(dimensions) : vector;
+  });
+}
+
+/**
+ * The pool transformers.js batches run in: processes, not threads (onnxruntime loaded in two
+ * threads of one process aborts it, and with it the server), one at a time (onnxruntime uses
+ * the cores itself), each batch within a minute and 1 GB beyond what the process starts with;
+ * the process (about 120 MB with a small model) ends after a minute unused.
+ */
+export const TRANSFORMERS_POOL_LIMITS: PoolLimits = {
+  workers: 1,
+  timeoutMs: 60_000,
+  memoryMb: 1024,
+  isolation: "process",
+  idleMs: 60_000,
+};
+
+/** A batch's vectors computed in a job pool's worker (the model loaded once there). */
+export const transformersEmbedJob = defineJob<TransformersBatch, Float32Array[]>(
+  "embed-transformers",
+  embedTransformersBatch,
+);
+
+/**
+ * A transformers.js model as an Embedder. Each batch of BATCH texts is a job of `jobs` (a pool
+ * with TRANSFORMERS_POOL_LIMITS, the model loaded in its worker once), so a person's large file
+ * never holds the event loop, and a batch that runs too long, too large or crashes is stopped
+ * alone. (This process never loads the model itself.)
+ */
+export function transformersEmbedder(dir: string, info: EmbeddingModelInfo, jobs: JobRunner): Embedder {
   return {
     id: info.id,
     dimensions: info.dimensions,
     embedMany: async (texts) => {
-      const run = await extractor(dir, info.modelId);
       const out: Float32Array[] = [];
       for (let i = 0; i < texts.length; i += BATCH) {
-        const batch = texts.slice(i, i + BATCH);
-        const tensor = await run(batch, { pooling: "mean", normalize: true });
-        for (let j = 0; j < batch.length; j++) {
-          const vector = tensor.data.slice(j * info.dimensions, (j + 1) * info.dimensions);
-          // No known token: zeros (normalizing them gives NaN).
-          out.push(vector.some(Number.isNaN) ? new Float32Array(info.dimensions) : vector);
-        }
+        const batch = {
+          dir,
+          modelId: info.modelId,
+          dimensions: info.dimensions,
+          texts: texts.slice(i, i + BATCH),
+        };
+        out.push(...(await jobs.run(transformersEmbedJob, batch)));
       }
       return out;
     },

@@ -10,6 +10,16 @@ export const hoard = defineJob("test-hoard", () => {
   for (;;) kept.push(new Array(1_000_000).fill(kept.length));
 });
 
+/** Keeps memory outside the JavaScript heap (as native code does) until something stops it. */
+export const hoardNative = defineJob("test-hoard-native", () => {
+  const kept: Buffer[] = [];
+  for (;;) {
+    kept.push(Buffer.alloc(16 * 2 ** 20, 1));
+    const end = Date.now() + 5;
+    while (Date.now() < end);
+  }
+});
+
 /** Holds its thread for `ms`: the event loop of the server must not notice. */
 export const spin = defineJob("test-spin", (ms: number) => {
   const end = Date.now() + ms;

@@ -1,4 +1,4 @@
 import { serveJobs } from "../serve";
-import { echo, hoard, refuse, spin } from "./jobs";
+import { echo, hoard, hoardNative, refuse, spin } from "./jobs";
 
-serveJobs([echo, hoard, spin, refuse]);
+serveJobs([echo, hoard, hoardNative, spin, refuse]);
