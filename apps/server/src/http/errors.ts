@@ -1,5 +1,5 @@
 import type { ApiError, ErrorCode } from "@neuroos/contracts";
-import type { FastifyBaseLogger, FastifyError, FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodType } from "zod";
 import { collidedWrite } from "../db/sqlstate";
 import { databaseUnreachable } from "../db/unreachable";
@@ -39,7 +39,8 @@ export function clientError(err: unknown, log: Pick<FastifyBaseLogger, "warn">):
   const status = (err as { statusCode?: unknown } | undefined)?.statusCode;
   if (typeof status === "number" && status < 500) return undefined; // e.g. an upload the client cut
   if (collidedWrite(err)) {
-    // The one place for races the service did not order itself: a clear 409, nothing stored.
+    // The one place for races the service did not order itself: a clear 409, nothing stored (the
+    // error handler adds the state the address holds now).
     log.warn({ err }, "refused: another change to the same data was saved at the same moment");
     return new AppError(
       409,
@@ -103,15 +104,33 @@ const statusCodes: Record<number, ErrorCode> = {
   503: "service_unavailable",
 };
 
+/**
+ * What the address of a write that collided with another holds now, read as the same person (a
+ * GET of the same URL with the same credentials): the state a 409 carries, so the client can
+ * show both. Undefined where the address has nothing to read.
+ */
+async function stateNow(app: FastifyInstance, request: FastifyRequest): Promise<unknown> {
+  if (request.method === "GET") return undefined;
+  const { cookie, authorization } = request.headers;
+  const read = await app.inject({
+    method: "GET",
+    url: request.url,
+    headers: { ...(cookie ? { cookie } : {}), ...(authorization ? { authorization } : {}) },
+  });
+  if (read.statusCode !== 200 || !read.headers["content-type"]?.toString().includes("json")) return undefined;
+  return read.json();
+}
+
 /** Every error leaves the server as `{ error: { code, message } }` with its status. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+  app.setErrorHandler(async (err: FastifyError, request, reply) => {
     const known = clientError(err, request.log);
     if (known) {
       if (known.headers) reply.headers(known.headers);
-      return reply
-        .status(known.status)
-        .send(errorBody(known.code, known.message, known.fields, known.current));
+      const current =
+        known.current ??
+        (collidedWrite(err) ? await stateNow(app, request).catch(() => undefined) : undefined);
+      return reply.status(known.status).send(errorBody(known.code, known.message, known.fields, current));
     }
     const status = typeof err.statusCode === "number" && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {

@@ -1,6 +1,7 @@
+import Fastify from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { marketplaceInstalls } from "../db/schema";
-import { clientError } from "../http/errors";
+import { clientError, registerErrorHandler } from "../http/errors";
 import { describeEachDatabase } from "../test/databases";
 import { buildTestApp, requestsAs, signedInUser, type TestApp } from "../test/test-app";
 
@@ -96,5 +97,30 @@ describeEachDatabase("a person's saves racing the marketplace's writes of the sa
         "Another change to the same data was being saved at the same moment. Reload to see the latest, then try again.",
     });
     expect(warnings).toHaveLength(1);
+  });
+
+  it("that 409 carries what the address holds now, read as the same person, where there is something to read", async () => {
+    const who = await signedInUser(t.app);
+    const row = { userId: who.user.id, itemId: "code-reviewer" };
+    await db().db.insert(marketplaceInstalls).values(row);
+    const collide = () => db().db.insert(marketplaceInstalls).values(row);
+    const app = Fastify();
+    registerErrorHandler(app);
+    app.get("/things/:id", async (request) => ({
+      id: (request.params as { id: string }).id,
+      by: request.headers.cookie,
+    }));
+    app.put("/things/:id", collide);
+    app.put("/unreadable", collide);
+    try {
+      const put = await app.inject({ method: "PUT", url: "/things/7", headers: { cookie: "sid=mine" } });
+      expect(put.statusCode).toBe(409);
+      expect(put.json().error).toMatchObject({ code: "conflict", current: { id: "7", by: "sid=mine" } });
+      const nothing = await app.inject({ method: "PUT", url: "/unreadable" });
+      expect(nothing.statusCode).toBe(409);
+      expect(nothing.json().error).not.toHaveProperty("current");
+    } finally {
+      await app.close();
+    }
   });
 });
