@@ -128,8 +128,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (known) {
       if (known.headers) reply.headers(known.headers);
       const current =
-        known.current ??
-        (collidedWrite(err) ? await stateNow(app, request).catch(() => undefined) : undefined);
+        known.current !== undefined || !collidedWrite(err)
+          ? known.current
+          : await stateNow(app, request).catch(() => undefined);
       return reply.status(known.status).send(errorBody(known.code, known.message, known.fields, current));
     }
     const status = typeof err.statusCode === "number" && err.statusCode >= 400 ? err.statusCode : 500;
