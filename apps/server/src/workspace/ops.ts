@@ -91,38 +91,46 @@ export interface Usage {
   totalFiles: number;
   totalSize: number;
   entries: number;
-  /** Past MAX_WORKSPACE_ENTRIES entries (the walk stopped there). */
+  /** Past the entry cap (a walk without `since` stopped there). */
   full: boolean;
-  /** The regular files changed at or after `since` (when given). */
-  recent: { segments: string[]; size: number; ctimeMs: number }[];
+  /** What was made or changed at or after `since` (when given): files by their ctime, folders by their birth. */
+  recent: { segments: string[]; size: number; ctimeMs: number; folder: boolean }[];
 }
 
 /**
  * Walks the whole workspace (temporary files included: code can name its files so): the number
- * and total size of its regular files, and those changed since `since` (their ctime, which code
- * cannot set back).
+ * and total size of its regular files. Without `since` the walk stops past `maxEntries`; with it
+ * (after code ran) it sees everything, so what the code wrote past the quota or the cap can be
+ * taken back, and lists what changed since then (a file's ctime, which code cannot set back; a
+ * folder's birth, so that a folder that only gained entries is never taken for new).
  */
-export async function usage(root: string, since?: number): Promise<Usage> {
+export async function usage(
+  root: string,
+  since?: number,
+  maxEntries = MAX_WORKSPACE_ENTRIES,
+): Promise<Usage> {
   const found: Usage = { totalFiles: 0, totalSize: 0, entries: 0, full: false, recent: [] };
-  const complete = await withFolder(root, "/home/user", (fd) =>
+  await withFolder(root, "/home/user", (fd) =>
     walk(
       fd,
       [],
       (segments, stat) => {
         found.entries += 1;
+        const folder = stat.isDirectory();
         if (stat.isFile()) {
           found.totalFiles += 1;
           found.totalSize += stat.size;
-          if (since !== undefined && stat.ctimeMs >= since)
-            found.recent.push({ segments, size: stat.size, ctimeMs: stat.ctimeMs });
         }
-        return found.entries <= MAX_WORKSPACE_ENTRIES;
+        // A folder's birth is 0 where the file system does not keep it: never taken for new.
+        if (since !== undefined && (folder ? stat.birthtimeMs : stat.ctimeMs) >= since)
+          found.recent.push({ segments, size: stat.isFile() ? stat.size : 0, ctimeMs: stat.ctimeMs, folder });
+        return since !== undefined || found.entries <= maxEntries;
       },
       true,
       true,
     ),
   );
-  found.full = !complete;
+  found.full = found.entries > maxEntries;
   return found;
 }
 

@@ -126,4 +126,28 @@ describeEachDatabase("workspace quota: a running figure, held under concurrency"
     expect(removed.sort()).toEqual(["/home/user/code-new.bin", "/home/user/code-old.bin"]);
     expect(fs.statSync(path.join(root, "notes.txt")).size).toBe(30 * KB);
   });
+
+  it("code that made more files and folders than a workspace may hold: taken back to the cap, a folder holding a save kept", async () => {
+    const dave = await signedInUser(a.app);
+    const root = path.join(dataDir, "workspaces", dave.user.id);
+    await put(b, dave.cookie, "warm.txt", 1); // the workspace exists
+    const owner = { id: dave.user.id, plan: "free" as const };
+    const quotas = { maxFileBytes: 60 * KB, maxWorkspaceBytes: 100 * KB };
+    const capped = new WorkspaceService(db().db, dataDir, { free: quotas, pro: quotas }, null, 20);
+    const since = Date.now();
+    await new Promise((r) => setTimeout(r, 30));
+    fs.mkdirSync(path.join(root, "heap"));
+    for (let i = 0; i < 30; i++) fs.writeFileSync(path.join(root, "heap", `f-${i}`), "");
+    await new Promise((r) => setTimeout(r, 30));
+    fs.mkdirSync(path.join(root, "mine")); // made by code, the newest...
+    expect((await put(b, dave.cookie, "mine/saved.txt", 10)).statusCode).toBe(200); // ...with a save in it
+    for (let i = 0; i < 10; i++) fs.writeFileSync(path.join(root, "mine", `code-${i}`), "");
+    const removed = await capped.afterCode(owner, since);
+    expect(removed).toEqual(expect.arrayContaining(["/home/user/mine/code-9", "/home/user/mine/code-0"]));
+    expect(removed).not.toContain("/home/user/mine");
+    expect(fs.readdirSync(path.join(root, "mine"))).toEqual(["saved.txt"]);
+    const stats = await capped.stats(owner);
+    expect(stats.totalFiles).toBeLessThanOrEqual(20);
+    await expect(capped.assertRoom(owner, "run again")).resolves.toBeUndefined();
+  });
 });

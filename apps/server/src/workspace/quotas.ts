@@ -42,11 +42,11 @@ export function formatBytes(bytes: number): string {
 }
 
 /** Refuses a new entry in a workspace that already holds the most files and folders allowed. */
-export function checkEntries(figure: Figure): void {
-  if (figure.entries > MAX_WORKSPACE_ENTRIES)
+export function checkEntries(figure: Figure, maxEntries = MAX_WORKSPACE_ENTRIES): void {
+  if (figure.entries > maxEntries)
     throw new AppError(
       413,
       "payload_too_large",
-      `The workspace holds more than ${MAX_WORKSPACE_ENTRIES.toLocaleString("en-US")} files and folders; delete some first`,
+      `The workspace holds more than ${maxEntries.toLocaleString("en-US")} files and folders; delete some first`,
     );
 }

@@ -67,6 +67,8 @@ export class WorkspaceService {
     private readonly quotas: Record<Owner["plan"], WorkspaceQuota>,
     /** Each workspace its own file system sized to the quota (null: plain folders, quota by the API only). */
     private readonly volumes: WorkspaceVolumes | null = null,
+    /** Files and folders a workspace may hold. */
+    private readonly maxEntries = MAX_WORKSPACE_ENTRIES,
   ) {
     this.figures = new UsageFigures(db);
   }
@@ -241,7 +243,7 @@ export class WorkspaceService {
             const current = await this.read(owner, r.virtual).catch(() => null);
             if (stale(current?.version ?? null)) throw staleWrite(r.virtual, current);
           }
-          checkEntries(figure);
+          checkEntries(figure, this.maxEntries);
           refuse(now, this.roomFrom(owner, figure.bytes, credit(now)));
           await commitTemp(r.dir.fd, tmp, name, overwrite);
           this.changed(owner.id, [r.virtual]);
@@ -306,7 +308,7 @@ export class WorkspaceService {
     const root = await this.plainRoot(owner);
     if (root === null) return;
     const figure = await this.figure(owner, root);
-    if (figure.bytes > this.quota(owner.plan).maxWorkspaceBytes || figure.entries > MAX_WORKSPACE_ENTRIES)
+    if (figure.bytes > this.quota(owner.plan).maxWorkspaceBytes || figure.entries > this.maxEntries)
       throw this.fullError(owner, then);
   }
 
@@ -330,11 +332,13 @@ export class WorkspaceService {
     const quota = this.quota(owner.plan).maxWorkspaceBytes;
     const { result } = await this.figures.walked(
       owner.id,
-      () => usage(root, since - CTIME_SLACK_MS),
+      () => usage(root, since - CTIME_SLACK_MS, this.maxEntries),
       async (found, savedSince) => {
         // Saves and runs are timed by their nodes' clocks: a second's slack between them.
         const saved = await savedSince(since - 1000);
-        return trimTo(root, found, quota, (p, size) => size <= (saved.get(p) ?? -1));
+        const keep = (p: string, size: number, folder: boolean) =>
+          folder ? [...saved.keys()].some((kept) => kept.startsWith(`${p}/`)) : size <= (saved.get(p) ?? -1);
+        return trimTo(root, found, { bytes: quota, entries: this.maxEntries }, keep);
       },
     );
     if (result.length > 0) this.changed(owner.id, result);
@@ -343,9 +347,9 @@ export class WorkspaceService {
 
   /** Reports the files code changed since `since` (a terminal command's writes), if any. */
   async noticeWrites(owner: Owner, since: number): Promise<void> {
-    const found = await usage(await this.root(owner), since - CTIME_SLACK_MS);
+    const found = await usage(await this.root(owner), since - CTIME_SLACK_MS, this.maxEntries);
     const paths = found.recent
-      .filter((file) => !file.segments.at(-1)?.startsWith(TEMP_PREFIX))
+      .filter((file) => !file.folder && !file.segments.at(-1)?.startsWith(TEMP_PREFIX))
       .map((file) => toWorkspacePath(file.segments));
     if (paths.length > 0) this.changed(owner.id, paths);
   }
@@ -360,7 +364,7 @@ export class WorkspaceService {
   }
 
   private walker(root: string) {
-    return () => usage(root);
+    return () => usage(root, undefined, this.maxEntries);
   }
 
   private uploadDeps(owner: Owner, root: string): UploadDeps {
@@ -369,7 +373,7 @@ export class WorkspaceService {
       figure: () => this.figure(owner, root),
       locked: (fn) => this.figures.locked(owner.id, this.walker(root), fn),
       room: (used, credit) => this.roomFrom(owner, used, credit),
-      checkEntries,
+      checkEntries: (figure) => checkEntries(figure, this.maxEntries),
       changed: (paths) => this.changed(owner.id, paths),
     };
   }

@@ -28,7 +28,7 @@ describe("taking back what code wrote past the quota", () => {
     const { result } = await trimTo(
       root,
       await usage(root, since),
-      6_000,
+      { bytes: 6_000, entries: 1_000 },
       (p, size) => size <= (saved.get(p) ?? -1),
     );
     expect(result).toEqual([
@@ -38,5 +38,38 @@ describe("taking back what code wrote past the quota", () => {
       `/home/user/${TEMP_PREFIX}code`,
     ]);
     expect(fs.readdirSync(root)).toEqual(["saved.txt"]);
+  });
+
+  it("past the entry cap: the walk still sees every byte; what code made goes, a new folder whole, never an older one", async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-trim-entries-"));
+    try {
+      const file = (name: string, bytes = 0) => fs.writeFileSync(path.join(home, name), Buffer.alloc(bytes));
+      fs.mkdirSync(path.join(home, "old"));
+      for (let i = 0; i < 10; i++) file(`old/kept-${i}`);
+      await new Promise((r) => setTimeout(r, 30));
+      const since = Date.now();
+      await new Promise((r) => setTimeout(r, 20));
+      fs.mkdirSync(path.join(home, "made"));
+      for (let i = 0; i < 60; i++) file(`made/f-${i}`);
+      for (let i = 0; i < 5; i++) file(`old/new-${i}`); // new files in an older folder
+      file("zz-last.bin", 40_000); // walked after the cap is passed
+      // Without `since` the walk stops at the cap; with it, everything is counted.
+      expect(await usage(home, undefined, 50)).toMatchObject({ full: true, entries: 51 });
+      const found = await usage(home, since, 50);
+      expect(found).toMatchObject({ full: true, entries: 1 + 10 + 1 + 60 + 5 + 1, totalSize: 40_000 });
+
+      const { result, freed } = await trimTo(home, found, { bytes: 1_000_000, entries: 50 });
+      expect(result).toContain("/home/user/made");
+      expect(found.entries - freed.entries).toBeLessThanOrEqual(50);
+      expect(fs.existsSync(path.join(home, "made"))).toBe(false);
+      // Under a cap of 5, all the code made goes; the older folder gained entries (its ctime is
+      // new), but it is not the code's: what it held before stays.
+      await trimTo(home, await usage(home, since, 5), { bytes: 1_000_000, entries: 5 });
+      expect(fs.readdirSync(home)).toEqual(["old"]);
+      const kept = Array.from({ length: 10 }, (_, i) => `kept-${i}`);
+      expect(fs.readdirSync(path.join(home, "old")).sort()).toEqual(kept.sort());
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
   });
 });

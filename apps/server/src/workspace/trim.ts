@@ -7,27 +7,30 @@ import { TEMP_PREFIX } from "./safe-fs";
 export const CTIME_SLACK_MS = 20;
 
 /**
- * Brings a workspace that code left past `quotaBytes` back within it: the files the code wrote
- * (`found.recent`) are removed, the newest first, until the rest fits. Files written before it
- * started are never touched, nor files the person saved meanwhile (`keep`); uploads' staged files
+ * Brings a workspace that code left past its quota (`limits.bytes`) or its entry cap back within
+ * them: what the code wrote (`found.recent`) is removed, the newest first, until the rest fits
+ * (folders it made only while past the cap, each with all it holds). Files written before it
+ * started are never touched, nor what the person saved meanwhile (`keep`); uploads' staged files
  * go last (code can name its files so too). Returns what was removed (workspace paths) and what
  * that freed.
  */
 export async function trimTo(
   root: string,
   found: Usage,
-  quotaBytes: number,
-  /** Files the person saved through the files API meanwhile (at this size or larger): theirs, never the code's to lose. */
-  keep: (virtualPath: string, size: number) => boolean = () => false,
+  limits: { bytes: number; entries: number },
+  /** Files the person saved through the files API meanwhile (a file at this size or larger, a folder holding one): theirs, never the code's to lose. */
+  keep: (virtualPath: string, size: number, folder: boolean) => boolean = () => false,
 ): Promise<{ result: string[]; freed: Figure }> {
   const freed: Figure = { bytes: 0, files: 0, entries: 0 };
   const removed: string[] = [];
+  const pastCap = () => found.entries - freed.entries > limits.entries;
   const staged = (file: Usage["recent"][number]) => file.segments.at(-1)?.startsWith(TEMP_PREFIX) ?? false;
   const newestFirst = [...found.recent].sort((a, b) => b.ctimeMs - a.ctimeMs);
   for (const file of [...newestFirst.filter((f) => !staged(f)), ...newestFirst.filter(staged)]) {
-    if (found.totalSize - freed.bytes <= quotaBytes) break;
+    if (found.totalSize - freed.bytes <= limits.bytes && !pastCap()) break;
+    if (file.folder && !pastCap()) continue;
     const virtual = toWorkspacePath(file.segments);
-    if (!staged(file) && keep(virtual, file.size)) continue;
+    if (!staged(file) && keep(virtual, file.size, file.folder)) continue;
     const gone = await removePath(root, virtual).catch(() => null); // removed meanwhile
     if (!gone) continue;
     freed.bytes += gone.bytes;
