@@ -47,4 +47,16 @@ describe.skipIf(process.platform !== "linux")("esbuild's service, shared by ever
     const after = await compileWithEsbuild(() => transform(large, { loader: "ts" }));
     expect(after.code).toContain("export const v19999 = 19999 * 2;");
   });
+
+  it("others' compiles in flight when one person's code kills it: theirs are done on a fresh one, only the author's fails", async () => {
+    const depth = 200_000;
+    const deep = `const a = ${"[".repeat(depth)}${"]".repeat(depth)};`;
+    const fair = Array.from({ length: 150_000 }, (_, i) => `export const w${i}: number = ${i};`).join("\n");
+    const culprit = compileWithEsbuild(() => transform(deep, { loader: "ts" }));
+    const others = [1, 2, 3].map(() => compileWithEsbuild(() => transform(fair, { loader: "ts" })));
+    const again = compileWithEsbuild(() => transform(deep, { loader: "ts" })); // the author, once more
+    await expect(culprit).rejects.toBeInstanceOf(CompilerStopped);
+    await expect(again).rejects.toBeInstanceOf(CompilerStopped);
+    for (const other of others) expect((await other).code).toContain("export const w149999 = 149999;");
+  });
 });

@@ -16,29 +16,75 @@ export const ESBUILD_MEMORY_BYTES = 512 * 1024 * 1024;
  * deep (arrays 200,000 levels deep, a long chain of `!`) overflows its parser's stack and the
  * service dies: every call after it would fail too ('The service is no longer running'), for
  * every person, until the server restarts. `compileWithEsbuild` stops the dead service, so the
- * next call starts a fresh one; a call that met the dead service is tried once more on the fresh
- * one, and a call whose second try kills it again is told so in words (its code is the cause).
+ * next call starts a fresh one. Who killed it is known only of a call that ran alone: that one is
+ * told so in words (its code is the cause). Calls that shared the service when it died are tried
+ * again one at a time, each alone on a fresh service (new calls wait meanwhile), so one person's
+ * code never fails another's compile.
  */
 export async function compileWithEsbuild<T>(
   call: () => Promise<T>,
-  options: { timeoutMs?: number; retried?: boolean } = {},
+  options: { timeoutMs?: number } = {},
 ): Promise<T> {
-  const { timeoutMs = ESBUILD_TIMEOUT_MS, retried = false } = options;
+  const { timeoutMs = ESBUILD_TIMEOUT_MS } = options;
+  await gate;
+  let outcome = await once(call, timeoutMs);
+  for (let retry = 0; !outcome.ok && outcome.shared && retry < ALONE_TRIES; retry += 1)
+    outcome = await alone(() => once(call, timeoutMs));
+  if (outcome.ok) return outcome.value;
+  throw outcome.error;
+}
+
+/** Times a call that died with others is tried alone (others' compiles may still overlap it). */
+const ALONE_TRIES = 3;
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown; shared: boolean };
+
+/** The calls on the service now; each learns whether another ran beside it. */
+const active = new Set<{ shared: boolean }>();
+/** New calls wait for this while a call runs alone. */
+let gate: Promise<void> = Promise.resolve();
+/** Calls to run alone, one after another. */
+let aloneQueue: Promise<unknown> = Promise.resolve();
+
+/** One try of `call`: its value, or its error and whether the service died while others ran too. */
+async function once<T>(call: () => Promise<T>, timeoutMs: number): Promise<Outcome<T>> {
+  const me = { shared: active.size > 0 };
+  for (const other of active) other.shared = true;
+  active.add(me);
   let seen = generation;
   try {
     await bounded();
     seen = generation; // the service the call runs on
-    return await withinTime(call(), timeoutMs, () => restart(seen));
+    return { ok: true, value: await withinTime(call(), timeoutMs, () => restart(seen)) };
   } catch (err) {
-    if (err instanceof CompilerStopped) throw err;
     const message = String((err as Error).message);
-    if (!message.includes("The service was stopped") && !message.includes("The service is no longer running"))
-      throw err;
+    const died =
+      message.includes("The service was stopped") || message.includes("The service is no longer running");
+    if (err instanceof CompilerStopped || !died) return { ok: false, error: err, shared: false };
     restart(seen);
     await restarting;
-    if (!retried) return compileWithEsbuild(call, { timeoutMs, retried: true });
-    throw new CompilerStopped();
+    return { ok: false, error: new CompilerStopped(), shared: me.shared };
+  } finally {
+    active.delete(me);
   }
+}
+
+/** Runs `fn` once the calls in flight are done, with new calls held until it ends. */
+function alone<T>(fn: () => Promise<T>): Promise<T> {
+  const turn = aloneQueue.then(async () => {
+    let open = () => {};
+    gate = new Promise((resolve) => {
+      open = resolve;
+    });
+    try {
+      while (active.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      return await fn();
+    } finally {
+      open();
+    }
+  });
+  aloneQueue = turn.catch(() => {});
+  return turn;
 }
 
 /** How long one compile may take; past it the service is stopped (the others' calls are tried again on a fresh one). */
