@@ -39,11 +39,17 @@ test("a Back or Home link inside a window opens its target in a window; the tab 
 test("Analytics lays itself out for its 800 px window, not for the wide screen", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signedInAccount(page);
+  // A log entry with a long unbroken name, as a file of generated data has.
+  const name = `${"measurements_2026_11_27_sensor_readings_".repeat(4)}export.csv`;
+  const saved = await page.request.put("/api/files/content", {
+    data: { path: `/home/user/${name}`, content: "a,b" },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
   await page.goto("/desktop");
   await openFromLauncher(page, "Analytics");
   const win = windowOf(page, "Analytics");
   await expect(win.getByRole("region", { name: "CPU" })).toBeVisible({ timeout: 15_000 });
-  await expect(win.getByRole("region", { name: "Execution log" })).toBeVisible();
+  await expect(win.getByRole("region", { name: "Execution log" }).getByText(name).first()).toBeVisible();
   const overflow = await win.evaluate((el) => {
     const edge = el.getBoundingClientRect().right;
     const content = el.querySelector("header + div") as HTMLElement;

@@ -62,7 +62,7 @@ export function AnalyticsPage() {
   // Laid out by its own width (container queries): a desktop window is narrower than the screen.
   return (
     <div className="@container w-full min-w-0">
-      <div className="mx-auto grid w-full min-w-0 max-w-5xl gap-4 p-4 @xl:p-6">
+      <div className="mx-auto grid w-full min-w-0 max-w-5xl grid-cols-1 gap-4 p-4 @xl:p-6">
         <title>Analytics · NeuroOS</title>
         <div className="flex flex-wrap items-baseline gap-2">
           <h1 className="text-2xl font-semibold tracking-tight">Analytics</h1>
@@ -168,7 +168,7 @@ function ExecutionLogList() {
   const select =
     "h-8 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-2 focus-visible:outline-ring";
   return (
-    <section aria-label="Execution log" className="grid gap-2">
+    <section aria-label="Execution log" className="grid grid-cols-1 gap-2">
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="mr-auto text-lg font-semibold">Execution log</h2>
         <label className="flex items-center gap-1 text-sm">
@@ -205,7 +205,7 @@ function ExecutionLogList() {
       ) : shown.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nothing in the log matches.</p>
       ) : (
-        <ul className="grid gap-1 text-sm">
+        <ul className="grid grid-cols-1 gap-1 text-sm">
           {shown.map((l) => (
             <li key={l.id} className="flex flex-wrap gap-x-3 rounded-md border border-border px-2 py-1">
               <time className="text-muted-foreground tabular-nums" dateTime={l.timestamp}>
@@ -213,7 +213,9 @@ function ExecutionLogList() {
               </time>
               <span>{l.type.replaceAll("_", " ")}</span>
               <span className={l.status === "error" ? "text-danger-text" : ""}>{l.status}</span>
-              <span className="min-w-0 flex-1 truncate font-mono text-xs">{l.command}</span>
+              <span className="min-w-0 flex-1 truncate font-mono text-xs" title={l.command}>
+                {l.command}
+              </span>
             </li>
           ))}
         </ul>
