@@ -119,7 +119,7 @@ describe.skipIf(postgresUrl === null)("cluster: node-owned work", () => {
     // Stop through B reaches A's work; another person's Stop does not.
     b.work.stop(otherId, "w-one", undefined);
     b.work.stop(userId, "w-one", undefined);
-    await vi.waitFor(() => expect(stops.one).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(stops.one).toHaveBeenCalledTimes(1), { timeout: 10_000 });
 
     // Released, its row goes and its place is free.
     expect(await one.release()).toBe(true);
@@ -156,8 +156,10 @@ describe.skipIf(postgresUrl === null)("cluster: node-owned work", () => {
     await rb.beat();
     expect(await rowOf("shell-1")).toBeNull();
     await ra.beat();
-    await vi.waitFor(async () =>
-      expect(await rowOf("shell-1")).toMatchObject({ nodeId: ca.nodeId, kind: "terminal", userId }),
+    await vi.waitFor(
+      async () =>
+        expect(await rowOf("shell-1")).toMatchObject({ nodeId: ca.nodeId, kind: "terminal", userId }),
+      { timeout: 10_000 },
     );
     expect(stop).not.toHaveBeenCalled();
     expect(await held.release()).toBe(true);
