@@ -32,9 +32,9 @@ import {
 import { parseWorkspacePath, toWorkspacePath } from "./path-guard";
 import { checkEntries, formatBytes, quotaMb, workspaceFullWords } from "./quotas";
 import { watchRoom } from "./room-watch";
-import { at, TEMP_PREFIX, withResolved } from "./safe-fs";
+import { at, withResolved } from "./safe-fs";
 import { ensureWorkspace } from "./starter";
-import { CTIME_SLACK_MS, trimTo } from "./trim";
+import { CTIME_SLACK_MS, keepSaved, trimTo, writtenFiles } from "./trim";
 import { type UploadDeps, type UploadPart, uploadFiles } from "./upload";
 import type { WorkspaceVolumes } from "./volumes";
 
@@ -336,9 +336,7 @@ export class WorkspaceService {
       async (found, savedSince) => {
         // Saves and runs are timed by their nodes' clocks: a second's slack between them.
         const saved = await savedSince(since - 1000);
-        const keep = (p: string, size: number, folder: boolean) =>
-          folder ? [...saved.keys()].some((kept) => kept.startsWith(`${p}/`)) : size <= (saved.get(p) ?? -1);
-        return trimTo(root, found, { bytes: quota, entries: this.maxEntries }, keep);
+        return trimTo(root, found, { bytes: quota, entries: this.maxEntries }, keepSaved(saved));
       },
     );
     if (result.length > 0) this.changed(owner.id, result);
@@ -347,10 +345,7 @@ export class WorkspaceService {
 
   /** Reports the files code changed since `since` (a terminal command's writes), if any. */
   async noticeWrites(owner: Owner, since: number): Promise<void> {
-    const found = await usage(await this.root(owner), since - CTIME_SLACK_MS, this.maxEntries);
-    const paths = found.recent
-      .filter((file) => !file.folder && !file.segments.at(-1)?.startsWith(TEMP_PREFIX))
-      .map((file) => toWorkspacePath(file.segments));
+    const paths = writtenFiles(await usage(await this.root(owner), since - CTIME_SLACK_MS, this.maxEntries));
     if (paths.length > 0) this.changed(owner.id, paths);
   }
 

@@ -6,6 +6,16 @@ import { TEMP_PREFIX } from "./safe-fs";
 /** File times are the kernel's coarse clock: a file written just as code started may read a little earlier. */
 export const CTIME_SLACK_MS = 20;
 
+/** What the person saved meanwhile (path → size) keeps from a trim: a file at that size or larger, a folder holding one. */
+export const keepSaved = (saved: Map<string, number>) => (p: string, size: number, folder: boolean) =>
+  folder ? [...saved.keys()].some((kept) => kept.startsWith(`${p}/`)) : size <= (saved.get(p) ?? -1);
+
+/** The files code wrote that a walk with `since` found (workspace paths; uploads' staged files left out). */
+export const writtenFiles = (found: Usage) =>
+  found.recent
+    .filter((file) => !file.folder && !file.segments.at(-1)?.startsWith(TEMP_PREFIX))
+    .map((file) => toWorkspacePath(file.segments));
+
 /**
  * Brings a workspace that code left past its quota (`limits.bytes`) or its entry cap back within
  * them: what the code wrote (`found.recent`) is removed, the newest first, until the rest fits
