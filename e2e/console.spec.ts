@@ -1,7 +1,7 @@
 import { ConsolePage } from "./pages/console-page";
 import { createAccount, signIn } from "./support/accounts";
 import { expect, test } from "./support/signed-in";
-import { chooseTheme, scrollsSideways, seriousViolations } from "./support/ui";
+import { chooseTheme, scrollsSideways, seriousViolations, toasts } from "./support/ui";
 
 test.describe("sessions", () => {
   // A fresh account: the console must create its first session itself.
@@ -32,11 +32,26 @@ test.describe("sessions", () => {
 
     await ui.deleteSession.click();
     const remove = page.getByRole("dialog", { name: "Delete session?" });
-    await expect(remove).toContainText('"Data analysis" and all its messages will be deleted');
+    await expect(remove).toContainText('"Data analysis" and all its messages go to the trash');
     await remove.getByRole("button", { name: "Delete" }).click();
     await expect(remove).toBeHidden();
     await expect.poll(() => ui.sessionTitles()).toEqual(["New Session"]);
     await expect(ui.sessionSelect).toHaveValue(first);
+    // Undo on the toast takes it back from the trash; deleted again, it waits in the trash in Files.
+    await expect(
+      toasts(page).getByText("Data analysis was deleted. It stays in the trash for 30 days."),
+    ).toBeVisible();
+    await toasts(page).getByRole("button", { name: "Undo" }).click();
+    await expect(toasts(page).getByText("Data analysis is back.")).toBeVisible();
+    await expect.poll(() => ui.sessionTitles()).toEqual(["Data analysis", "New Session"]);
+    await ui.sessionSelect.selectOption({ label: "Data analysis" });
+    await ui.deleteSession.click();
+    await remove.getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => ui.sessionTitles()).toEqual(["New Session"]);
+    const trash = await (await page.request.get("/api/trash")).json();
+    expect(trash).toEqual([
+      expect.objectContaining({ type: "session", kind: "chat", title: "Data analysis" }),
+    ]);
 
     // Deleting the last session leaves none: the console starts a new one.
     await ui.deleteSession.click();

@@ -11,6 +11,7 @@ import { authRoutes, type SignInWindows } from "./auth/routes";
 import { registerExecutionFrames } from "./chat/console-frames";
 import { ChatReplies } from "./chat/replies";
 import { chatRoutes } from "./chat/routes";
+import { restoreSession } from "./chat/trash";
 import type { Cluster } from "./cluster/cluster";
 import { dropEverywhere, joinCluster } from "./cluster/join";
 import { LiveWork } from "./cluster/live-work";
@@ -187,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(actionRoutes, { db: database.db, gateway: llm.gateway });
   const documents = new DocumentService(database.db);
   await app.register(documentRoutes, { db: database.db, bus, documents });
-  const trash = new TrashService(database.db, { document: restoreDocument });
+  const trash = new TrashService(database.db, { document: restoreDocument, session: restoreSession });
   await app.register(trashRoutes, { db: database.db, bus, trash });
   const jobs = new JobPool(); // heavy work on a person's input (exports, embedding): worker threads, bounded
   const modelJobs = new JobPool(TRANSFORMERS_POOL_LIMITS); // transformers.js embeddings: processes, bounded

@@ -3,16 +3,16 @@ import { z } from "zod";
 /** Days a deleted item waits in the trash before it is gone for good. */
 export const TRASH_KEEP_DAYS = 30;
 
-/** What the trash holds: an app's document (more kinds of things join it later). */
-export const trashTypeSchema = z.enum(["document"]);
+/** What the trash holds: an app's document, a chat session with its messages. */
+export const trashTypeSchema = z.enum(["document", "session"]);
 
 /** One deleted item (GET /api/trash lists them, newest first). */
 export const trashItemSchema = z.object({
   id: z.string(),
   type: trashTypeSchema,
-  /** The deleted item's own id (a document's id), under which a restore puts it back. */
+  /** The deleted item's own id (a document's, a session's), under which a restore puts it back. */
   itemId: z.string(),
-  /** What it was for (a document's app kind, e.g. `notes`). */
+  /** What it was for (a document's app kind, e.g. `notes`; `chat` for a session). */
   kind: z.string(),
   title: z.string(),
   sizeBytes: z.number().int().min(0),

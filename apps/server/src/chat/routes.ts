@@ -6,6 +6,7 @@ import { parse } from "../http/errors";
 import { currentUser } from "../http/request-user";
 import type { EventBus } from "../live/bus";
 import * as chat from "./service";
+import { trashSession } from "./trash";
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
@@ -31,7 +32,7 @@ export async function chatRoutes(app: FastifyInstance, deps: { db: Db; bus: Even
   });
 
   app.delete("/api/sessions/:id", async (request: WithId, reply) => {
-    await chat.deleteSession(db, currentUser(request).id, request.params.id);
+    await trashSession(db, currentUser(request).id, request.params.id); // restorable for 30 days
     bus.publish(currentUser(request).id, { type: "session_deleted", sessionId: request.params.id });
     return reply.status(204).send();
   });

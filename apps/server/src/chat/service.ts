@@ -12,7 +12,7 @@ import { isUuid } from "../http/ids";
 type SessionRow = typeof chatSessions.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;
 
-const toSession = (row: SessionRow): ChatSession => ({
+export const toSession = (row: SessionRow): ChatSession => ({
   id: row.id,
   title: row.title,
   agentId: row.agentId,
@@ -78,11 +78,6 @@ export async function updateSession(
     .returning();
   if (!row) throw notFound("Session");
   return toSession(row);
-}
-
-export async function deleteSession(db: Db, userId: string, sessionId: string): Promise<void> {
-  await getSession(db, userId, sessionId);
-  await db.delete(chatSessions).where(eq(chatSessions.id, sessionId));
 }
 
 export async function listMessages(db: Db, userId: string, sessionId: string): Promise<ChatMessage[]> {

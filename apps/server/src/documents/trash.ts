@@ -1,3 +1,4 @@
+import type { ServerFrame } from "@neuroos/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { documents, trashItems } from "../db/schema";
@@ -32,8 +33,8 @@ export async function trashDocument(tx: Tx, row: Row): Promise<void> {
   await tx.delete(documents).where(eq(documents.id, row.id));
 }
 
-/** Puts a trashed document back under its own id, as a new version of it (answered). */
-export async function restoreDocument(tx: Tx, item: typeof trashItems.$inferSelect): Promise<number> {
+/** Puts a trashed document back under its own id, as a new version of it (announced). */
+export async function restoreDocument(tx: Tx, item: typeof trashItems.$inferSelect): Promise<ServerFrame> {
   const payload = item.payload as DocumentPayload;
   const [taken] = await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, item.itemId));
   if (taken) throw new AppError(409, "conflict", `“${item.title}” is not in the trash any more`);
@@ -47,5 +48,5 @@ export async function restoreDocument(tx: Tx, item: typeof trashItems.$inferSele
     version: payload.version + 1,
     createdAt: new Date(payload.createdAt),
   });
-  return payload.version + 1;
+  return { type: "document_changed", documentId: item.itemId, kind: item.kind, version: payload.version + 1 };
 }

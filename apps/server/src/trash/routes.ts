@@ -19,17 +19,12 @@ export async function trashRoutes(
 
   app.get("/api/trash", async (request) => trash.list(currentUser(request).id));
   app.post("/api/trash/restore", async (request) => {
-    const { item, version } = await trash.restore(
+    const { item, announce } = await trash.restore(
       currentUser(request).id,
       parse(restoreTrashSchema, request.body),
     );
-    // Screens showing that app's documents take it back into their lists.
-    deps.bus.publish(currentUser(request).id, {
-      type: "document_changed",
-      documentId: item.itemId,
-      kind: item.kind,
-      version,
-    });
+    // Screens showing that kind of thing take it back into their lists.
+    deps.bus.publish(currentUser(request).id, announce);
     return item;
   });
   app.delete("/api/trash/:id", async (request: WithId, reply) => {

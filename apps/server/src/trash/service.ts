@@ -1,4 +1,4 @@
-import { TRASH_KEEP_DAYS, type TrashItem } from "@neuroos/contracts";
+import { type ServerFrame, TRASH_KEEP_DAYS, type TrashItem } from "@neuroos/contracts";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { lockPerson } from "../db/locks";
@@ -8,8 +8,11 @@ import { isUuid } from "../http/ids";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Item = typeof trashItems.$inferSelect;
-/** How each type of item is put back where it was (inside the restore's transaction). */
-export type Restorers = Record<TrashItem["type"], (tx: Tx, item: Item) => Promise<number>>;
+/**
+ * How each type of item is put back where it was (inside the restore's transaction); each answers
+ * the live frame that tells the person's screens it is back.
+ */
+export type Restorers = Record<TrashItem["type"], (tx: Tx, item: Item) => Promise<ServerFrame>>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -42,11 +45,11 @@ export class TrashService {
     return rows.map(toItem);
   }
 
-  /** Puts an item back where it was; answers it (its type, own id, kind) and its version now. */
+  /** Puts an item back where it was; answers it (its type, own id, kind) and the frame that announces it. */
   async restore(
     userId: string,
     which: { id: string } | { type: TrashItem["type"]; itemId: string },
-  ): Promise<{ item: TrashItem; version: number }> {
+  ): Promise<{ item: TrashItem; announce: ServerFrame }> {
     return this.db.transaction(async (tx) => {
       await lockPerson(tx, userId);
       const mine = eq(trashItems.userId, userId);
@@ -61,9 +64,9 @@ export class TrashService {
         .orderBy(desc(trashItems.deletedAt))
         .limit(1);
       if (!row) throw notFound("Item in the trash");
-      const version = await this.restorers[row.type as TrashItem["type"]](tx, row);
+      const announce = await this.restorers[row.type as TrashItem["type"]](tx, row);
       await tx.delete(trashItems).where(eq(trashItems.id, row.id));
-      return { item: toItem(row), version };
+      return { item: toItem(row), announce };
     });
   }
 

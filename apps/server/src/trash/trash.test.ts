@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { trashItems } from "../db/schema";
+import { chatMessages, trashItems } from "../db/schema";
 import { describeEachDatabase } from "../test/databases";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
 
@@ -58,6 +58,33 @@ describeEachDatabase("trash", (db) => {
     });
     expect((await api("GET", "/api/trash")).json()).toEqual([]);
     expect((await api("POST", "/api/trash/restore", { id: listed[0].id })).statusCode).toBe(404);
+  });
+
+  it("a deleted chat session waits in the trash with its messages; a restore brings both back, in order, under their ids", async () => {
+    const session = (await api("POST", "/api/sessions", { title: "Plans" })).json() as { id: string };
+    const said = ["first question", "first answer", "second question"];
+    for (const [i, content] of said.entries())
+      await db()
+        .db.insert(chatMessages)
+        .values({ sessionId: session.id, role: i % 2 ? "assistant" : "user", content });
+    const before = (await api("GET", `/api/sessions/${session.id}/messages`)).json();
+    expect((await api("DELETE", `/api/sessions/${session.id}`, undefined, bob)).statusCode).toBe(404);
+    expect((await api("DELETE", `/api/sessions/${session.id}`)).statusCode).toBe(204);
+    expect((await api("GET", `/api/sessions/${session.id}/messages`)).statusCode).toBe(404);
+    const [listed] = (await api("GET", "/api/trash")).json();
+    expect(listed).toMatchObject({ type: "session", itemId: session.id, kind: "chat", title: "Plans" });
+    expect(listed.sizeBytes).toBe(said.join("").length);
+    expect(
+      (await api("POST", "/api/trash/restore", { type: "session", itemId: session.id }, bob)).statusCode,
+    ).toBe(404);
+
+    const restored = await api("POST", "/api/trash/restore", { type: "session", itemId: session.id });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await api("GET", "/api/sessions")).json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: session.id, title: "Plans" })]),
+    );
+    expect((await api("GET", `/api/sessions/${session.id}/messages`)).json()).toEqual(before);
+    expect((await api("GET", "/api/trash")).json()).toEqual([]);
   });
 
   it("deleting for good, one item or the whole trash, is final", async () => {

@@ -3,6 +3,7 @@ import { FilePlus2, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
+import { toastDeleted } from "../../components/ui/deleted-toast";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 
@@ -49,21 +50,7 @@ export function DocumentBar({
     try {
       await onRemove(id);
       setConfirming(false);
-      const undo = () =>
-        void onRestore(id).then(
-          () => toast({ title: "Restored", description: `${name} is back.` }),
-          (err) =>
-            toast({
-              variant: "destructive",
-              title: "Not restored",
-              description: errorMessage(err, `${name} could not be restored. It is in the trash in Files.`),
-            }),
-        );
-      toast({
-        title: "Deleted",
-        description: `${name} was deleted. It stays in the trash for 30 days.`,
-        action: { label: "Undo", run: undo },
-      });
+      toastDeleted(name, () => onRestore(id));
     } catch (err) {
       setDeleteError(errorMessage(err, `The ${noun} could not be deleted.`));
     } finally {

@@ -1,13 +1,14 @@
 import type { ChatSession } from "@neuroos/contracts";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
+import { toastDeleted } from "../../components/ui/deleted-toast";
 import { Dialog } from "../../components/ui/dialog";
 import { FormActions } from "../../components/ui/form-actions";
 import { TextField } from "../../components/ui/text-field";
 import { errorMessage } from "../../lib/api";
 import { useAgents } from "../../lib/resources/agents";
 import { AgentSelect, PLAIN_CHAT } from "./agent-picker";
-import { useCreateSession, useDeleteSession, useRenameSession } from "./sessions-api";
+import { useCreateSession, useDeleteSession, useRenameSession, useRestoreSession } from "./sessions-api";
 
 const TITLE_MAX = 200;
 
@@ -63,7 +64,7 @@ export function RenameSessionDialog({
   );
 }
 
-/** Deletes a session and its messages (DELETE /api/sessions/:id) after asking. */
+/** Moves a session and its messages to the trash (DELETE /api/sessions/:id) after asking; the toast's Undo takes it back. */
 export function DeleteSessionDialog({
   session,
   onClose,
@@ -72,6 +73,7 @@ export function DeleteSessionDialog({
   onClose: () => void;
 }) {
   const remove = useDeleteSession();
+  const restore = useRestoreSession();
   const [error, setError] = useState<string | undefined>();
 
   useEffect(() => {
@@ -80,8 +82,12 @@ export function DeleteSessionDialog({
 
   const onDelete = () => {
     if (!session) return;
-    remove.mutate(session.id, {
-      onSuccess: onClose,
+    const { id, title } = session;
+    remove.mutate(id, {
+      onSuccess: () => {
+        onClose();
+        toastDeleted(title, () => restore.mutateAsync(id));
+      },
       onError: (err) => setError(errorMessage(err, "The session could not be deleted.")),
     });
   };
@@ -91,7 +97,7 @@ export function DeleteSessionDialog({
       open={session !== null}
       title="Delete session?"
       description={
-        session ? `"${session.title}" and all its messages will be deleted. This cannot be undone.` : ""
+        session ? `"${session.title}" and all its messages go to the trash, where they stay for 30 days.` : ""
       }
       pending={remove.isPending}
       error={error}

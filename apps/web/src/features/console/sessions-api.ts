@@ -1,4 +1,10 @@
-import { type ChatMessage, type ChatSession, chatMessageSchema, chatSessionSchema } from "@neuroos/contracts";
+import {
+  type ChatMessage,
+  type ChatSession,
+  chatMessageSchema,
+  chatSessionSchema,
+  trashItemSchema,
+} from "@neuroos/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest, getQueryFn } from "../../lib/api";
@@ -84,5 +90,15 @@ export function useDeleteSession() {
       update((list) => list.filter((s) => s.id !== id));
       queryClient.removeQueries({ queryKey: queryKeys.messages(id) });
     },
+  });
+}
+
+/** Takes a deleted session back from the trash, with its messages (the delete toast's Undo). */
+export function useRestoreSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      trashItemSchema.parse(await apiRequest("POST", "/api/trash/restore", { type: "session", itemId: id })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
   });
 }

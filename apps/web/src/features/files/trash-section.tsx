@@ -15,6 +15,7 @@ const APP_OF_KIND: Record<string, string> = {
   "smart-doc": "SmartDoc",
   "logic-sheet": "LogicSheet",
   "mind-planner": "MindPlanner",
+  chat: "Chat session",
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
