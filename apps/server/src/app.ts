@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { CatalogueEntry } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
 import { actionRoutes } from "./actions/routes";
@@ -14,7 +13,6 @@ import { chatRoutes } from "./chat/routes";
 import { restoreSession } from "./chat/trash";
 import type { Cluster } from "./cluster/cluster";
 import { dropEverywhere, joinCluster } from "./cluster/join";
-import { LiveWork } from "./cluster/live-work";
 import type { Database } from "./db/client";
 import { documentRoutes } from "./documents/routes";
 import { DocumentService } from "./documents/service";
@@ -57,18 +55,14 @@ import { MetricsRecorder } from "./system/metrics";
 import { fileIoCheck, vectorDbCheck } from "./system/module-checks";
 import { ModuleRegistry } from "./system/modules";
 import { systemRoutes } from "./system/routes";
-import { TerminalManager } from "./terminal/manager";
-import { terminalRoutes } from "./terminal/routes";
+import { mountTerminals } from "./terminal/mount";
 import { trashRoutes } from "./trash/routes";
 import { TrashService } from "./trash/service";
 import type { DownloadableEmbedding } from "./vector/model-downloads";
 import { mountVectorSearch } from "./vector/mount";
 import { TRANSFORMERS_POOL_LIMITS } from "./vector/transformers";
 import { defaultWebDist, webRoutes } from "./web/static";
-import { workspaceQuotas } from "./workspace/quotas";
-import { workspaceRoutes } from "./workspace/routes";
-import { WorkspaceService } from "./workspace/service";
-import { WorkspaceVolumes } from "./workspace/volumes";
+import { mountWorkspaces } from "./workspace/mount";
 
 export interface AppDeps {
   env: Env;
@@ -103,29 +97,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bus = cluster.bus;
   const mailer = deps.mailer ?? createMailer(env.SMTP_URL, env.MAIL_FROM, app.log);
   // Code execution: one sandbox runner and the users' workspaces, shared by every feature.
+  // (onClose hooks run last-added first: the sandbox's jobs end before the volumes are let go.)
+  const workspaces = await mountWorkspaces(app, { env, database, bus });
   const sandbox = new Sandbox(sandboxConfig(env));
-  const volumes = await WorkspaceVolumes.forNode(
-    env.WORKSPACE_VOLUMES,
-    database.kind,
-    path.join(env.DATA_DIR, "volumes"),
-  );
-  const workspaces = new WorkspaceService(database.db, env.DATA_DIR, workspaceQuotas(env), volumes);
+  app.addHook("onClose", async () => sandbox.close());
   // A node's slots guard its cores; a person's jobs are counted on every node (ExecutionService).
   const jobSlots = new JobSlots(env.SANDBOX_MAX_JOBS, env.SANDBOX_MAX_JOBS);
-  app.addHook("onClose", async () => {
-    sandbox.close();
-    await workspaces.close();
-  });
-  // Terminals stay on the node that started them; the others know which node that is.
-  // (Judged dead, this node's shells kept running: the others are told where they are again.)
-  const liveTerminals = new LiveWork({ db: database.db, nodeId: cluster.nodeId, nodes }, "terminal");
-  const terminals = new TerminalManager(sandbox, liveTerminals, {
-    idleTimeoutMs: env.TERMINAL_IDLE_TIMEOUT_MS,
-    reattachMs: env.TERMINAL_REATTACH_MS,
-    perUser: env.TERMINALS_PER_USER,
-  });
   // (onClose hooks run last-added first: the terminals end before the sandbox closes.)
-  app.addHook("onClose", () => terminals.closeAll());
+  const terminals = await mountTerminals(app, {
+    env,
+    db: database.db,
+    sandbox,
+    workspaces,
+    nodeId: cluster.nodeId,
+    nodes,
+    origins,
+  });
   // The LLM gateway: every model call goes through llm.gateway (per-user settings, five providers).
   // The Analytics monitor's measurements: requests, sandbox jobs, model calls, machine load.
   const metrics = new MetricsRecorder(bus, () => jobSlots.runningTotal);
@@ -169,7 +156,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginPerMinute: deps.loginPerMinute ?? env.LOGIN_LIMIT_PER_MINUTE,
     signInWindows: deps.signInWindows,
   });
-  workspaces.onChange((userId, paths) => bus.publish(userId, { type: "files_changed", paths }));
   const frames = new FrameRouter();
   registerSystemFrames(frames, modules, sandbox, metrics);
   await app.register(chatRoutes, { db: database.db, bus });
@@ -199,7 +185,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const speechSlots = new JobSlots(SPEECH_PER_USER, SPEECH_MAX, { noun: "speech request", busyStatus: 429 });
   await app.register(speechRoutes, { db: database.db, speech: new SpeechService(sandbox, speechSlots) });
   await app.register(symbolRoutes, { db: database.db, symbols: new SymbolLibrary() });
-  await app.register(workspaceRoutes, { db: database.db, bus, workspaces });
   // Every run of code (console, agent tools, POST /api/sandbox/run) goes through one service.
   const executions = new ExecutionService({
     db: database.db,
@@ -223,12 +208,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hubToken: env.HF_TOKEN,
     downloadable: deps.embeddingDownloads,
     jobs: { local: jobs, models: modelJobs },
-  });
-  await app.register(terminalRoutes, {
-    db: database.db,
-    terminals,
-    workspaces,
-    origins,
   });
   // The console: code runs and terminal commands from the live channel, and chat turns
   // (plain, or an agent with tools) streamed to the user's browsers.
