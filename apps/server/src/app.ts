@@ -8,8 +8,7 @@ import { audioRoutes } from "./audio/routes";
 import { createMailer, type Mailer } from "./auth/mailer";
 import { authRoutes, type SignInWindows } from "./auth/routes";
 import { registerExecutionFrames } from "./chat/console-frames";
-import { ChatReplies } from "./chat/replies";
-import { chatRoutes } from "./chat/routes";
+import { mountChat } from "./chat/mount";
 import { restoreSession } from "./chat/trash";
 import type { Cluster } from "./cluster/cluster";
 import { dropEverywhere, joinCluster } from "./cluster/join";
@@ -158,7 +157,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const frames = new FrameRouter();
   registerSystemFrames(frames, modules, sandbox, metrics);
-  await app.register(chatRoutes, { db: database.db, bus });
   await app.register(logsRoutes, { db: database.db });
   await app.register(agentRoutes, { db: database.db });
   const memories = new MemoryService(database.db);
@@ -248,7 +246,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pulls: llm.pulls,
     embeddingModels,
   });
-  const replies = new ChatReplies({
+  const replies = await mountChat(app, {
+    frames,
     db: database.db,
     bus,
     gateway: llm.gateway,
@@ -270,8 +269,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cluster,
     nodes,
   });
-  replies.register(frames);
-  app.addHook("preClose", () => replies.close());
   await app.register(liveRoutes, {
     db: database.db,
     bus,
