@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { createAccount, signIn } from "./support/accounts";
 import { openApp, serverDocument, syncStatus } from "./support/apps";
 import { seriousViolations, toasts } from "./support/ui";
 import { test } from "./support/with-provider";
@@ -64,4 +65,21 @@ test("Undo on the toast brings a deleted note back; the trash in Files restores 
     .click();
   await expect(trash).toContainText("The trash is empty.");
   expect(await (await page.request.get("/api/trash")).json()).toEqual([]);
+});
+
+test("a chat session deleted in the console waits in the trash in Files; Restore brings it back", async ({
+  page,
+}) => {
+  await signIn(page, await createAccount(page.request));
+  const made = await page.request.post("/api/sessions", { data: { title: "Trip plans" } });
+  const { id } = await made.json();
+  expect((await page.request.delete(`/api/sessions/${id}`)).status()).toBe(204);
+  await page.goto("/dashboard/files");
+  const trash = page.getByRole("region", { name: "Trash" });
+  const item = trash.getByRole("listitem").filter({ hasText: "Trip plans" });
+  await expect(item).toContainText("Chat session");
+  await trash.getByRole("button", { name: "Restore Trip plans" }).click();
+  await expect(toasts(page).getByText("Trip plans is back.")).toBeVisible();
+  const sessions = (await (await page.request.get("/api/sessions")).json()) as { id: string }[];
+  expect(sessions.map((s) => s.id)).toContain(id);
 });
