@@ -4,6 +4,9 @@
 //    feature's public module, its index.ts: `../<other>`, never `../<other>/<internal file>`;
 //  - no import cycle between server folders (apps/server/src/<folder>/; imports of values and of
 //    types; test code aside) nor between web features: each folder's imports form floors;
+//  - on the web, only lib/ reaches the server (lib/resources/<resource>.ts for the API; lib/api.ts
+//    itself): a screen, a component or a feature imports a resource, never apiRequest, getQueryFn
+//    or throwIfNotOk, and never fetches an /api address itself;
 //  - docs/ARCHITECTURE.md stays a map (at most 200 lines), not a diary.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -14,6 +17,11 @@ const MAP = { file: "docs/ARCHITECTURE.md", maxLines: 200 };
 const root = path.resolve(import.meta.dirname, "..");
 const sourceRoots = ["apps/server/src", "apps/web/src", "packages/contracts/src"];
 const featuresDir = "apps/web/src/features";
+/** Web code above lib/ (features, components, the shell): it reaches the server through lib/resources only. */
+const aboveLib = /^apps\/web\/src\/(features|components|app)\//;
+const API_CALLS = /\b(?:apiRequest|getQueryFn|throwIfNotOk)\b|fetch\(\s*[`"']\/api/;
+/** The shell's default query function (a query given only a key) is the one exception. */
+const API_CALLERS_ALLOWED = new Set(["apps/web/src/app/query-client.ts"]);
 
 function* files(dir) {
   for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
@@ -38,6 +46,8 @@ for (const dir of sourceRoots) {
     const lines = lineCount(text);
     if (lines > MAX_LINES)
       problems.push(`${file}: ${lines} lines (at most ${MAX_LINES}; split it by what it does)`);
+    if (aboveLib.test(file) && !API_CALLERS_ALLOWED.has(file) && API_CALLS.test(text))
+      problems.push(`${file}: calls the server itself (use or add a lib/resources/<resource>.ts for it)`);
     if (!file.startsWith(`${featuresDir}/`)) continue;
     const feature = file.slice(featuresDir.length + 1).split("/")[0];
     for (const match of text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
@@ -69,5 +79,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `Structure check passed: no file over ${MAX_LINES} lines; features meet only through their index.ts; no import cycles between server folders or web features; ${MAP.file} ${mapLines} lines.`,
+  `Structure check passed: no file over ${MAX_LINES} lines; features meet only through their index.ts; only lib/ calls the API; no import cycles between server folders or web features; ${MAP.file} ${mapLines} lines.`,
 );

@@ -2,9 +2,9 @@ import { fileContentSchema } from "@neuroos/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, Pencil, Save } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { apiRequest, errorMessage, HttpError } from "../../lib/api";
+import { errorMessage, HttpError } from "../../lib/api";
 import { formatBytes } from "../../lib/format";
-import { baseName, filesKeys, useFileContent } from "../../lib/resources/files";
+import { baseName, fileApi, filesKeys, useFileContent } from "../../lib/resources/files";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Spinner } from "../ui/spinner";
@@ -101,13 +101,7 @@ export function FileViewerDialog({
   const name = baseName(path ?? "");
   const isText = file.data?.encoding === "utf8";
   const save = useMutation({
-    mutationFn: () =>
-      apiRequest(
-        "PUT",
-        "/api/files/content",
-        { path, content: draft, encoding: "utf8" },
-        base ? { headers: { "if-match": `"${base}"` } } : {},
-      ),
+    mutationFn: () => fileApi.write(path ?? "", draft, { version: base }),
     onSuccess: () => {
       toast({ title: `Saved ${name}` });
       setEditing(false);

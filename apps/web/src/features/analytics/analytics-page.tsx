@@ -1,16 +1,10 @@
-import {
-  executionLogSchema,
-  executionLogStatusSchema,
-  executionLogTypeSchema,
-  type MetricsSample,
-} from "@neuroos/contracts";
+import { executionLogStatusSchema, executionLogTypeSchema, type MetricsSample } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { z } from "zod";
 import { type ChartSeries, LineChart } from "../../components/ui/line-chart";
 import { Spinner } from "../../components/ui/spinner";
-import { apiRequest } from "../../lib/api";
 import { formatBytes, formatClock } from "../../lib/format";
+import { systemApi } from "../../lib/resources/system";
 import { useLiveMetrics } from "./use-live-metrics";
 
 const PROVIDER_COLORS = ["#6366f1", "#10b981", "#f59e0b", "#ef4444", "#0ea5e9"];
@@ -159,7 +153,7 @@ function ExecutionLogList() {
   const [status, setStatus] = useState<(typeof LOG_STATUSES)[number]>("all");
   const logs = useQuery({
     queryKey: ["/api/logs", 200],
-    queryFn: async () => z.array(executionLogSchema).parse(await apiRequest("GET", "/api/logs?limit=200")),
+    queryFn: () => systemApi.logs(200),
     refetchInterval: 5000,
   });
   const shown = (logs.data ?? []).filter(

@@ -6,7 +6,7 @@ import { TextLink } from "../../components/ui/text-link";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { useValidatedForm } from "../../lib/form-validation";
-import { useForgotPassword } from "./auth-api";
+import { useForgotPassword } from "../../lib/resources/auth";
 import { AuthCard } from "./auth-card";
 
 export function ForgotPasswordPage() {

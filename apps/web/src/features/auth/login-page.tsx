@@ -9,8 +9,8 @@ import { TextLink } from "../../components/ui/text-link";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { useValidatedForm } from "../../lib/form-validation";
+import { useLogin } from "../../lib/resources/auth";
 import { safeNextPath } from "../../lib/safe-next";
-import { useLogin } from "./auth-api";
 import { AuthCard } from "./auth-card";
 
 export function LoginPage() {

@@ -6,7 +6,7 @@ import { TextLink } from "../../components/ui/text-link";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage, HttpError } from "../../lib/api";
 import { useValidatedForm } from "../../lib/form-validation";
-import { useResetPassword } from "./auth-api";
+import { useResetPassword } from "../../lib/resources/auth";
 import { AuthCard, BadLinkAlert } from "./auth-card";
 
 const INVALID_LINK = "This reset link is invalid or has expired";

@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { releaseDevice } from "../../lib/device-owner";
-import { useLogout } from "./auth-api";
+import { useLogout } from "../../lib/resources/auth";
 
 /** Ends the session, then shows the sign-in page and forgets every cached answer and local copy. */
 export function SignOutButton() {

@@ -5,7 +5,7 @@ import { TextLink } from "../../components/ui/text-link";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage, HttpError } from "../../lib/api";
 import { useValidatedForm } from "../../lib/form-validation";
-import { useSignup } from "./auth-api";
+import { useSignup } from "../../lib/resources/auth";
 import { AuthCard } from "./auth-card";
 import { SignupBenefits } from "./signup-benefits";
 

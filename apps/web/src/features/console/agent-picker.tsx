@@ -5,7 +5,7 @@ import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useAgents } from "../../lib/resources/agents";
-import { useSetSessionAgent } from "./sessions-api";
+import { useSetSessionAgent } from "../../lib/resources/sessions";
 
 /** The select's value for plain chat (no agent, no tools). */
 export const PLAIN_CHAT = "";

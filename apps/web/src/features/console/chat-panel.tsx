@@ -3,6 +3,7 @@ import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/api";
 import { useProviders } from "../../lib/resources/providers";
+import { useMessages } from "../../lib/resources/sessions";
 import { CommandOutput } from "./command-output";
 import { Composer } from "./composer";
 import { useConsole } from "./console-context";
@@ -11,7 +12,6 @@ import { MessageList } from "./message-list";
 import { ReplyReader } from "./read-aloud";
 import { ReplyAnnouncer } from "./reply-announcer";
 import { SessionBar } from "./session-bar";
-import { useMessages } from "./sessions-api";
 import { TokenApprovals } from "./token-approvals";
 
 /** The ways to connect a model: loaded only when no model is usable (most visits never need it). */

@@ -15,6 +15,7 @@ import { preloadMarkdown } from "../../components/content/lazy-markdown";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/api";
+import { useMessages } from "../../lib/resources/sessions";
 import { useStore } from "../../lib/store";
 import type { AgentState } from "./agent-state";
 import { AgentStatusItem } from "./agent-status";
@@ -23,7 +24,6 @@ import { useConsole } from "./console-context";
 import { draftMessage, MessageItem, ThinkingItem } from "./message-item";
 import { sourcesByReply } from "./message-passages";
 import { buildItems, type Item, NONE } from "./run-items";
-import { useMessages } from "./sessions-api";
 import { ToolCard } from "./tool-card";
 
 /** How close to the bottom (px) still counts as "at the bottom": new content keeps it in view. */

@@ -5,11 +5,11 @@ import { Button } from "../../components/ui/button";
 import { Tooltip } from "../../components/ui/tooltip";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
+import { useCreateSession } from "../../lib/resources/sessions";
 import { SessionAgentPicker } from "./agent-picker";
 import { useConsole } from "./console-context";
 import { ReadAloudToggle } from "./read-aloud";
 import { DeleteSessionDialog, NewSessionDialog, RenameSessionDialog } from "./session-dialogs";
-import { useCreateSession } from "./sessions-api";
 
 function IconButton({
   label,

@@ -7,8 +7,13 @@ import { FormActions } from "../../components/ui/form-actions";
 import { TextField } from "../../components/ui/text-field";
 import { errorMessage } from "../../lib/api";
 import { useAgents } from "../../lib/resources/agents";
+import {
+  useCreateSession,
+  useDeleteSession,
+  useRenameSession,
+  useRestoreSession,
+} from "../../lib/resources/sessions";
 import { AgentSelect, PLAIN_CHAT } from "./agent-picker";
-import { useCreateSession, useDeleteSession, useRenameSession, useRestoreSession } from "./sessions-api";
 
 const TITLE_MAX = 200;
 

@@ -1,18 +1,9 @@
-import {
-  availabilitySchema,
-  executionLogSchema,
-  type SystemModule,
-  systemModuleSchema,
-  systemStatsSchema,
-} from "@neuroos/contracts";
+import type { SystemModule } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
-import { apiRequest, getQueryFn } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
 import { fetchTranscriptionAvailable } from "../../lib/resources/audio";
+import { systemApi } from "../../lib/resources/system";
 import { audioModule, browserVoiceCount, microphoneState } from "./audio-module";
-
-const fetchJson = getQueryFn({ on401: "throw" });
 
 /** Spec: execution logs are refreshed every 5 s. */
 export const LOGS_REFRESH_MS = 5_000;
@@ -24,10 +15,7 @@ export const MODULES_REFRESH_MS = 15_000;
 async function checkAudio(): Promise<SystemModule> {
   const [microphone, serverVoice, transcription] = await Promise.all([
     microphoneState(),
-    apiRequest("GET", "/api/speech").then(
-      (a) => availabilitySchema.parse(a).available,
-      () => false,
-    ),
+    systemApi.speechAvailable().catch(() => false),
     fetchTranscriptionAvailable().catch(() => false),
   ]);
   return audioModule({ microphone, voices: browserVoiceCount(), serverVoice, transcription }, new Date());
@@ -37,9 +25,9 @@ async function checkAudio(): Promise<SystemModule> {
 export function useModules() {
   return useQuery({
     queryKey: queryKeys.modules,
-    queryFn: async (context) => {
-      const [modules, audio] = await Promise.all([fetchJson(context), checkAudio()]);
-      return [...z.array(systemModuleSchema).parse(modules), audio];
+    queryFn: async () => {
+      const [modules, audio] = await Promise.all([systemApi.modules(), checkAudio()]);
+      return [...modules, audio];
     },
     refetchInterval: MODULES_REFRESH_MS,
   });
@@ -48,7 +36,7 @@ export function useModules() {
 export function useExecutionLogs() {
   return useQuery({
     queryKey: queryKeys.logs,
-    queryFn: async (context) => z.array(executionLogSchema).parse(await fetchJson(context)),
+    queryFn: () => systemApi.logs(20),
     refetchInterval: LOGS_REFRESH_MS,
   });
 }
@@ -56,7 +44,7 @@ export function useExecutionLogs() {
 export function useSystemStats() {
   return useQuery({
     queryKey: queryKeys.systemStats,
-    queryFn: async (context) => systemStatsSchema.parse(await fetchJson(context)),
+    queryFn: systemApi.stats,
     refetchInterval: STATS_REFRESH_MS,
   });
 }

@@ -6,10 +6,17 @@ import { Button, buttonClasses } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
-import { apiRequest, errorMessage } from "../../lib/api";
+import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { formatBytes } from "../../lib/format";
-import { baseName, downloadUrl, joinPath, nameError, type useFileStats } from "../../lib/resources/files";
+import {
+  baseName,
+  downloadUrl,
+  fileApi,
+  joinPath,
+  nameError,
+  type useFileStats,
+} from "../../lib/resources/files";
 
 export function StatsLine({ stats }: { stats: ReturnType<typeof useFileStats>["data"] }) {
   if (!stats) return null;
@@ -117,20 +124,16 @@ export function NameFormDialog({
   const mutation = useMutation({
     mutationFn: async (value: string) => {
       if (dialog.kind === "mkdir") {
-        await apiRequest("POST", "/api/files/mkdir", { path: joinPath(dir, value) });
+        await fileApi.mkdir(joinPath(dir, value));
         return joinPath(dir, value);
       }
       if (dialog.kind === "mkfile") {
-        await apiRequest("PUT", "/api/files/content", {
-          path: joinPath(dir, value),
-          content: "",
-          overwrite: false,
-        });
+        await fileApi.write(joinPath(dir, value), "", { overwrite: false });
         return joinPath(dir, value);
       }
       const from = dialog.entry.path;
       const parent = from.slice(0, from.lastIndexOf("/")) || "/";
-      await apiRequest("POST", "/api/files/move", { from, to: joinPath(parent, value) });
+      await fileApi.move(from, joinPath(parent, value));
       return joinPath(parent, value);
     },
     onSuccess: (path, value) => {

@@ -8,11 +8,12 @@ import { Card } from "../../components/ui/card";
 import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
-import { apiRequest, errorMessage } from "../../lib/api";
+import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import {
   baseName,
   breadcrumbs,
+  fileApi,
   filesKeys,
   uploadFiles,
   useDirectory,
@@ -38,8 +39,7 @@ export function FilesPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: filesKeys.all });
 
   const remove = useMutation({
-    mutationFn: (entry: FileEntry) =>
-      apiRequest("DELETE", `/api/files?path=${encodeURIComponent(entry.path)}`),
+    mutationFn: (entry: FileEntry) => fileApi.remove(entry.path),
     onSuccess: (_data, entry) => {
       toast({ title: `Deleted ${baseName(entry.path)}` });
       setToDelete(null);

@@ -1,6 +1,5 @@
-import { completeResponseSchema } from "@neuroos/contracts";
-import { apiRequest } from "../../lib/api";
 import type { ModelChoice } from "../../lib/model-choice";
+import { completeOnce } from "../../lib/resources/llm";
 import { codeOnly } from "./code-only";
 import type { CompletionSource } from "./inline-completion";
 
@@ -11,9 +10,7 @@ import type { CompletionSource } from "./inline-completion";
  */
 export function completionSource(model: ModelChoice | null): CompletionSource {
   return async ({ prefix, suffix, language, signal }) => {
-    const answer = await apiRequest(
-      "POST",
-      "/api/llm/complete",
+    const answer = await completeOnce(
       {
         ...(model ?? {}),
         messages: [{ role: "user", content: `Language: ${language}\n\n${prefix}<CURSOR>${suffix}` }],
@@ -21,8 +18,8 @@ export function completionSource(model: ModelChoice | null): CompletionSource {
         maxTokens: 64,
         feature: "ide_completion",
       },
-      { signal },
+      signal,
     );
-    return codeOnly(completeResponseSchema.parse(answer).content);
+    return codeOnly(answer.content);
   };
 }

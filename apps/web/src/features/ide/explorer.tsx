@@ -6,8 +6,8 @@ import { FileTreeView } from "../../components/content/file-tree-view";
 import { Button } from "../../components/ui/button";
 import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
 import { Spinner } from "../../components/ui/spinner";
-import { apiRequest, errorMessage } from "../../lib/api";
-import { filesKeys, useWorkspaceFiles } from "../../lib/resources/files";
+import { errorMessage } from "../../lib/api";
+import { fileApi, filesKeys, useWorkspaceFiles } from "../../lib/resources/files";
 import { type NameDialog, NameFormDialog } from "../files";
 import { baseName } from "./open-files";
 
@@ -40,7 +40,7 @@ export function Explorer({
     if (!selected) return;
     setDeleting({ pending: true, error: null });
     try {
-      await apiRequest("DELETE", `/api/files?path=${encodeURIComponent(selected.path)}`);
+      await fileApi.remove(selected.path);
       onDeleted(selected.path);
       setSelected(null);
       setDeleting(null);

@@ -1,12 +1,10 @@
-import { fileContentSchema, writtenFileSchema } from "@neuroos/contracts";
+import { fileContentSchema } from "@neuroos/contracts";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { toast } from "../../components/ui/use-toast";
-import { apiRequest, errorMessage, HttpError } from "../../lib/api";
+import { errorMessage, HttpError } from "../../lib/api";
 import { useLiveChannel } from "../../lib/live/live-context";
+import { fileApi } from "../../lib/resources/files";
 import { type DiskCopy, noOpenFiles, type OpenFiles, openFilesReducer } from "./open-files";
-
-const read = async (path: string) =>
-  fileContentSchema.parse(await apiRequest("GET", `/api/files/content?path=${encodeURIComponent(path)}`));
 
 /** What a refused save's 409 says of the file on disk (its `current`): its text and version. */
 const diskFileSchema = fileContentSchema.pick({ content: true, version: true });
@@ -38,7 +36,7 @@ export function useOpenFiles() {
 
   const open = useCallback(async (path: string) => {
     try {
-      const file = await read(path);
+      const file = await fileApi.read(path);
       if (file.encoding !== "utf8") {
         toast({
           variant: "destructive",
@@ -58,14 +56,7 @@ export function useOpenFiles() {
     const version = base === undefined ? (fileIn(latest.current, path)?.version ?? null) : base;
     sending.current.set(path, content);
     try {
-      const written = writtenFileSchema.parse(
-        await apiRequest(
-          "PUT",
-          "/api/files/content",
-          { path, content },
-          version ? { headers: { "if-match": `"${version}"` } } : {},
-        ),
-      );
+      const written = await fileApi.write(path, content, { version });
       dispatch({ type: "saved", path, content, version: written.version });
       toast({
         title: "File saved",
@@ -108,7 +99,7 @@ export function useOpenFiles() {
     const held = fileIn(latest.current, path)?.onDisk;
     if (held && held.version === null) return dispatch({ type: "deleted", path });
     try {
-      const disk = held ?? (await read(path));
+      const disk = held ?? (await fileApi.read(path));
       dispatch({ type: "reloaded", path, content: disk.content, version: disk.version });
     } catch (err) {
       toast({ variant: "destructive", title: "Could not reload", description: errorMessage(err, path) });
@@ -125,7 +116,8 @@ export function useOpenFiles() {
       for (const changed of frame.paths) {
         for (const path of paths) {
           if (path !== changed && !path.startsWith(`${changed}/`)) continue;
-          read(path)
+          fileApi
+            .read(path)
             .then((file) => {
               if (sending.current.get(path) === file.content) return;
               dispatch({ type: "changed_on_disk", path, content: file.content, version: file.version });

@@ -1,7 +1,8 @@
-import { ideRunResultSchema, type ServerFrame } from "@neuroos/contracts";
+import type { ServerFrame } from "@neuroos/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiRequest, failureMessage } from "../../lib/api";
+import { failureMessage } from "../../lib/api";
 import { useLiveChannel } from "../../lib/live/live-context";
+import { ideApi } from "../../lib/resources/ide";
 
 export interface RunState {
   status: "idle" | "running" | "done" | "failed" | "stopped";
@@ -57,14 +58,7 @@ export function useRun() {
     current.current = run;
     setState({ ...idle, status: "running", path });
     try {
-      const result = ideRunResultSchema.parse(
-        await apiRequest(
-          "POST",
-          "/api/ide/run",
-          { path, requestId: run.requestId },
-          { signal: run.controller.signal },
-        ),
-      );
+      const result = await ideApi.run(path, run.requestId, run.controller.signal);
       setState((s) => ({
         ...s,
         status: "done",

@@ -2,7 +2,8 @@ import { FileDown } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
-import { errorMessage, throwIfNotOk } from "../../lib/api";
+import { errorMessage } from "../../lib/api";
+import { exportDocument } from "../../lib/resources/exports";
 import { downloadFile, downloadText, fileNameOf } from "../app-kit";
 
 type Format = "pdf" | "docx" | "md";
@@ -25,14 +26,7 @@ export function ExportButtons({
     try {
       if (format === "md") downloadText(name, markdown, "text/markdown");
       else {
-        const response = await fetch(`/api/export/${format}`, {
-          method: "POST",
-          credentials: "include",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ title, markdown }),
-        });
-        await throwIfNotOk(response);
-        downloadFile(name, await response.blob());
+        downloadFile(name, await exportDocument(format, { title, markdown }));
       }
       toast({ title: "Exported", description: `${name} was downloaded.` });
     } catch (err) {

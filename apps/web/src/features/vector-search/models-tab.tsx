@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { formatBytes } from "../../lib/format";
-import { useIndexStatus, useModels, vectorApi, vectorKeys } from "./vector-api";
+import { useIndexStatus, useModels, vectorApi, vectorKeys } from "../../lib/resources/vector";
 
 /**
  * Models tab (spec: name, active/inactive, provider, model id, dimensions), and the choice of

@@ -11,8 +11,8 @@ import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
+import { vectorApi, vectorKeys } from "../../lib/resources/vector";
 import { SearchResultItem } from "./search-result";
-import { vectorApi, vectorKeys } from "./vector-api";
 
 const types = [
   { value: "", label: "All" },

@@ -7,9 +7,9 @@ import { Button, buttonClasses } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { useAnalytics, useIndexStatus, useModels, vectorApi, vectorKeys } from "../../lib/resources/vector";
 import { ModelsTab } from "./models-tab";
 import { SearchTab } from "./search-tab";
-import { useAnalytics, useIndexStatus, useModels, vectorApi, vectorKeys } from "./vector-api";
 
 type Tab = "search" | "analytics" | "models";
 const tabs: { id: Tab; label: string }[] = [

@@ -1,7 +1,13 @@
-import { fileContentSchema, fileEntrySchema, fileStatsSchema, WORKSPACE_HOME } from "@neuroos/contracts";
+import {
+  fileContentSchema,
+  fileEntrySchema,
+  fileStatsSchema,
+  WORKSPACE_HOME,
+  writtenFileSchema,
+} from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { HttpError } from "../api";
+import { apiRequest, HttpError } from "../api";
 
 async function getJson(url: string, signal?: AbortSignal): Promise<unknown> {
   const response = await fetch(url, { credentials: "include", signal });
@@ -11,6 +17,40 @@ async function getJson(url: string, signal?: AbortSignal): Promise<unknown> {
   }
   return response.json();
 }
+
+const atPath = (path: string) => `path=${encodeURIComponent(path)}`;
+
+/** The files API's writes and a fresh read (server: apps/server/src/workspace/routes.ts). */
+export const fileApi = {
+  read: async (path: string) =>
+    fileContentSchema.parse(await apiRequest("GET", `/api/files/content?${atPath(path)}`)),
+  /**
+   * Writes a text file; with `version` (the one it was read at) a save over a newer one is refused
+   * with a 409 that carries the file as it is now; `overwrite: false` refuses an existing file.
+   */
+  write: async (
+    path: string,
+    content: string,
+    options: { version?: string | null; overwrite?: boolean } = {},
+  ) =>
+    writtenFileSchema.parse(
+      await apiRequest(
+        "PUT",
+        "/api/files/content",
+        { path, content, ...(options.overwrite === undefined ? {} : { overwrite: options.overwrite }) },
+        options.version ? { headers: { "if-match": `"${options.version}"` } } : {},
+      ),
+    ),
+  mkdir: async (path: string) => {
+    await apiRequest("POST", "/api/files/mkdir", { path });
+  },
+  move: async (from: string, to: string) => {
+    await apiRequest("POST", "/api/files/move", { from, to });
+  },
+  remove: async (path: string) => {
+    await apiRequest("DELETE", `/api/files?${atPath(path)}`);
+  },
+};
 
 /**
  * One key set for the workspace's files: every query starts with "/api/files", so invalidating

@@ -1,9 +1,9 @@
 import type { LoginInput, SignupInput, User } from "@neuroos/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/api";
-import { userOf } from "../../lib/current-user";
-import { claimDevice } from "../../lib/device-owner";
-import { queryKeys } from "../../lib/query-keys";
+import { apiRequest } from "../api";
+import { userOf } from "../current-user";
+import { claimDevice } from "../device-owner";
+import { queryKeys } from "../query-keys";
 
 /** The user of a sign-in or sign-up answer (checked field by field, see lib/current-user.ts). */
 function answeredUser(body: unknown): User {
@@ -20,7 +20,7 @@ function answeredMessage(body: unknown): string {
 }
 
 /** The signed-in user, or null for a visitor. */
-export { useCurrentUser } from "../../lib/current-user";
+export { useCurrentUser } from "../current-user";
 
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -7,8 +7,8 @@ import {
 } from "@neuroos/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { apiRequest, getQueryFn } from "../../lib/api";
-import { queryKeys } from "../../lib/query-keys";
+import { apiRequest, getQueryFn } from "../api";
+import { queryKeys } from "../query-keys";
 
 const fetchJson = getQueryFn({ on401: "throw" });
 const sessionListSchema = z.array(chatSessionSchema);

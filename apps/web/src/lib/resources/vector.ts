@@ -10,7 +10,7 @@ import {
   vectorSearchResponseSchema,
 } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/api";
+import { apiRequest } from "../api";
 
 export type IndexStatus = VectorIndexStatus;
 export type AnalyticsEntry = VectorAnalyticsEntry;
