@@ -49,11 +49,8 @@ import { speechRoutes } from "./speech/routes";
 import { SPEECH_MAX, SPEECH_PER_USER, SpeechService } from "./speech/service";
 import { symbolRoutes } from "./symbols/routes";
 import { SymbolLibrary } from "./symbols/service";
-import { registerSystemFrames } from "./system/frames";
-import { MetricsRecorder } from "./system/metrics";
 import { fileIoCheck, vectorDbCheck } from "./system/module-checks";
-import { ModuleRegistry } from "./system/modules";
-import { systemRoutes } from "./system/routes";
+import { mountSystem, startMetrics } from "./system/mount";
 import { mountTerminals } from "./terminal/mount";
 import { trashRoutes } from "./trash/routes";
 import { TrashService } from "./trash/service";
@@ -113,11 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     origins,
   });
   // The LLM gateway: every model call goes through llm.gateway (per-user settings, five providers).
-  // The Analytics monitor's measurements: requests, sandbox jobs, model calls, machine load.
-  const metrics = new MetricsRecorder(bus, () => jobSlots.runningTotal);
-  metrics.start();
-  app.addHook("onResponse", async () => metrics.countRequest());
-  app.addHook("onClose", async () => metrics.stop());
+  const metrics = startMetrics(app, bus, () => jobSlots.runningTotal);
   const recordCall = modelCallRecorder({ db: database.db, bus });
   // The server's secret box (keys people saved are encrypted with it), and the gateway's way to
   // read a person's provider settings.
@@ -138,14 +131,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onClose", () => llm.close());
   // Saved settings apply at once on every node (each node's gateway caches them).
   const settingsChanged = dropEverywhere(cluster, "llm_settings_changed", (id) => llm.gateway.invalidate(id));
-  const modules = new ModuleRegistry([
-    fileIoCheck(env.DATA_DIR),
-    vectorDbCheck(database),
-    codeInterpreterCheck(sandbox),
-    terminalCheck(sandbox, () => terminals.count),
-    llmCoreCheck(llm),
-  ]);
-  await app.register(systemRoutes, { database, modules });
+  const frames = new FrameRouter();
+  await mountSystem(app, {
+    database,
+    checks: [
+      fileIoCheck(env.DATA_DIR),
+      vectorDbCheck(database),
+      codeInterpreterCheck(sandbox),
+      terminalCheck(sandbox, () => terminals.count),
+      llmCoreCheck(llm),
+    ],
+    frames,
+    sandbox,
+    metrics,
+  });
   await app.register(authRoutes, {
     db: database.db,
     mailer,
@@ -155,8 +154,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginPerMinute: deps.loginPerMinute ?? env.LOGIN_LIMIT_PER_MINUTE,
     signInWindows: deps.signInWindows,
   });
-  const frames = new FrameRouter();
-  registerSystemFrames(frames, modules, sandbox, metrics);
   await app.register(logsRoutes, { db: database.db });
   await app.register(agentRoutes, { db: database.db });
   const memories = new MemoryService(database.db);
