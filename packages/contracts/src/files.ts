@@ -49,6 +49,8 @@ export type FileListing = z.infer<typeof fileListingSchema>;
 export const fileStatsSchema = z.object({
   totalFiles: z.number().int().min(0),
   totalSize: z.number().int().min(0),
+  /** Text the person sent to the search index themselves: it counts against the quota with the files. */
+  indexSize: z.number().int().min(0).default(0),
   quota: z.object({ maxFileBytes: z.number(), maxWorkspaceBytes: z.number() }),
 });
 export type FileStats = z.infer<typeof fileStatsSchema>;

@@ -1,11 +1,10 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import type { emailVerifications, passwordResets } from "../db/schema";
 import { hashToken, newToken } from "./tokens";
 
 /** The tables of mailed links (password reset, email verification): hashed, expiring, single use. */
 type TokenTable = typeof passwordResets | typeof emailVerifications;
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** A fresh link token for the account; a new one replaces every older one of the account. */
 export async function issueToken(

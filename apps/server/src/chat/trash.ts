@@ -1,13 +1,11 @@
 import type { ServerFrame } from "@neuroos/contracts";
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { lockPerson } from "../db/locks";
 import { agents, chatMessages, chatSessions, trashItems } from "../db/schema";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { toSession } from "./service";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** What a deleted session keeps in the trash beyond its title: its agent, times and messages in order. */
 interface SessionPayload {

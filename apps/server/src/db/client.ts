@@ -12,6 +12,8 @@ import * as schema from "./schema";
 import { DatabasePool } from "./unreachable";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of `Db`, as its callback receives it. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DatabaseKind = "pglite" | "postgres";
 
 export interface Database {

@@ -12,7 +12,7 @@ import {
 } from "@neuroos/contracts";
 import { and, count, desc, eq, gt, ne, sql, sum } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { lockPerson } from "../db/locks";
 import { documents, trashItems, userPreferences } from "../db/schema";
 import { storableJson, storableText } from "../db/storable";
@@ -21,7 +21,6 @@ import { isUuid } from "../http/ids";
 import { trashDocument } from "./trash";
 
 type Row = typeof documents.$inferSelect;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const toSummary = (row: Omit<Row, "content" | "userId" | "sizeBytes">): AppDocumentSummary => ({
   id: row.id,

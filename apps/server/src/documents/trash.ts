@@ -1,10 +1,9 @@
 import type { ServerFrame } from "@neuroos/contracts";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { documents, trashItems } from "../db/schema";
 import { AppError } from "../http/errors";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Row = typeof documents.$inferSelect;
 
 /** What a deleted document keeps in the trash beyond its title and kind. */

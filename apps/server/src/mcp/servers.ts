@@ -6,7 +6,7 @@ import {
   type User,
 } from "@neuroos/contracts";
 import { and, asc, count, eq, ne, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { mcpServers, users } from "../db/schema";
 import { uniqueViolation } from "../db/sqlstate";
 import { AppError } from "../http/errors";
@@ -26,7 +26,6 @@ export interface McpServerConfig extends Omit<McpServerSummary, "createdAt"> {
 
 /** Who asks: what they see depends on who they are; changing a shared server on their role. */
 export type McpViewer = Pick<User, "id" | "role">;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Taken while a name is chosen, so a shared server and a person's own never end up with one name. */
 const NAMES_LOCK = 0x6d6370; // "mcp"

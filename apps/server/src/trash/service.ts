@@ -1,12 +1,11 @@
 import { type ServerFrame, TRASH_KEEP_DAYS, type TrashItem } from "@neuroos/contracts";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { lockPerson } from "../db/locks";
 import { trashItems } from "../db/schema";
 import { notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Item = typeof trashItems.$inferSelect;
 /**
  * How each type of item is put back where it was (inside the restore's transaction); each answers

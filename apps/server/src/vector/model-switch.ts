@@ -65,8 +65,8 @@ async function reembed(db: Db, userId: string, from: string, target: Embedder, o
     for (const [i, source] of sources.entries()) {
       const embedding = `{${Array.from(vectors[i] ?? []).join(",")}}`;
       await tx.execute(sql`
-        insert into vector_chunks (user_id, object_type, object_id, line_from, line_to, content, metadata, model, embedding)
-        select user_id, object_type, object_id, line_from, line_to, content, metadata, ${target.id}, ${embedding}::real[]
+        insert into vector_chunks (user_id, object_type, object_id, line_from, line_to, content, metadata, model, embedding, sent)
+        select user_id, object_type, object_id, line_from, line_to, content, metadata, ${target.id}, ${embedding}::real[], sent
         from vector_chunks where id = ${source.id}`);
     }
   });

@@ -11,8 +11,8 @@ import { VectorService } from "./service";
 
 /**
  * Semantic search on the app: the embedding models (the local one, the providers', downloaded
- * ones; pgvector's HNSW where the database has it), the service with each person's index quota
- * (their workspace's), the indexer following file changes, and the /api/vector routes.
+ * ones; pgvector's HNSW where the database has it), the service with the text each person sends
+ * counted against their workspace's quota, the indexer following file changes, and the /api/vector routes.
  */
 export async function mountVectorSearch(
   app: FastifyInstance,
@@ -39,7 +39,9 @@ export async function mountVectorSearch(
     jobs: deps.jobs,
   });
   app.addHook("onClose", () => embeddingModels.downloads?.close());
-  const vectors = new VectorService(db, embeddingModels, (plan) => workspaces.quota(plan).maxWorkspaceBytes);
+  const vectors = new VectorService(db, embeddingModels, (tx, owner, adding) =>
+    workspaces.holdIndexRoom(tx, owner, adding),
+  );
   await vectors.analyze();
   const indexer = new VectorIndexer(db, vectors, workspaces);
   workspaces.onChange((userId, paths) => {

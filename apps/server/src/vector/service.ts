@@ -1,6 +1,6 @@
 import type { VectorSearchResult } from "@neuroos/contracts";
 import { and, desc, eq, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { lockUntilCommit } from "../db/locks";
 import { users, vectorChunks, vectorQueries } from "../db/schema";
 import { AppError } from "../http/errors";
@@ -71,8 +71,11 @@ export class VectorService {
   constructor(
     private readonly db: Db,
     readonly models: EmbeddingModels,
-    /** The text (bytes) a person of the plan may keep in their index: their workspace's quota. */
-    private readonly roomOf: (plan: Plan) => number = () => Number.POSITIVE_INFINITY,
+    /**
+     * Refuses (413) text a person sends (`adding` bytes) that would take them past their quota, in
+     * the index writer's transaction: the workspace's `holdIndexRoom`. None: no limit.
+     */
+    private readonly holdRoom?: (tx: Tx, owner: { id: string; plan: Plan }, adding: number) => Promise<void>,
   ) {}
 
   private writtenSinceAnalyze = 0;
@@ -154,6 +157,7 @@ export class VectorService {
             metadata: input.metadata ?? {},
             model: embedder.id,
             embedding: Array.from(mine[j] ?? []),
+            sent: capped,
           })),
         );
       }
@@ -166,7 +170,11 @@ export class VectorService {
       await tx
         .delete(vectorChunks)
         .where(or(...inputs.map((input) => this.objectWhere(userId, input.objectType, input.objectId))));
-      if (capped) await this.holdRoom(tx, userId, all);
+      if (capped && this.holdRoom) {
+        const [owner] = await tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId));
+        const adding = all.reduce((total, c) => total + Buffer.byteLength(c.content), 0);
+        await this.holdRoom(tx, { id: userId, plan: owner?.plan ?? "free" }, adding);
+      }
       // In slices: a statement takes at most 65,535 parameters (9 a row).
       const ids: { id: string; objectType: string; objectId: string }[] = [];
       for (let at = 0; at < rows.length; at += INSERT_ROWS)
@@ -196,24 +204,6 @@ export class VectorService {
       ]),
     );
     return objects.map((o) => results.get(key(o)) ?? { id: null, chunks: 0, embedding: [] });
-  }
-
-  /** Refuses chunks that would take the person's index past their quota (each model's copy counted once). */
-  private async holdRoom(tx: Pick<Db, "execute" | "select">, userId: string, chunks: Chunk[]): Promise<void> {
-    const [owner] = await tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId));
-    const room = this.roomOf(owner?.plan ?? "free");
-    const result = (await tx.execute(sql`
-      select coalesce(max(bytes), 0)::bigint as bytes from (
-        select sum(octet_length(content)) as bytes from vector_chunks where user_id = ${userId} group by model
-      ) per_model`)) as unknown as { rows: { bytes: string | number }[] };
-    const held = Number(result.rows[0]?.bytes ?? 0);
-    const adding = chunks.reduce((total, c) => total + Buffer.byteLength(c.content), 0);
-    if (held + adding > room)
-      throw new AppError(
-        413,
-        "payload_too_large",
-        `Your search index is full: it holds ${size(held)} of the ${size(room)} your plan allows, and this text adds ${size(adding)}. Remove indexed text first.`,
-      );
   }
 
   private objectWhere(userId: string, objectType: string, objectId: string) {

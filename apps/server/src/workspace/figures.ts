@@ -1,5 +1,5 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { lockUntilCommit } from "../db/locks";
 import { workspaceSaves, workspaceUsage } from "../db/schema";
 import type { Usage } from "./ops";
@@ -17,10 +17,41 @@ export interface Figure {
   entries: number;
 }
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** A workspace's figure and the text the person sent to the search index: what their quota holds. */
+export interface Standing extends Figure {
+  indexBytes: number;
+}
+
+/** The bytes a person's quota holds: their files and the text they sent to the search index. */
+export const usedBytes = (standing: Standing) => standing.bytes + standing.indexBytes;
+
+/**
+ * The text a person sent to the search index themselves (each model's copy counted once): the
+ * index alone holds it, so it counts against the workspace quota with the files. Text indexed
+ * from files, chats and documents is counted where it lives.
+ */
+export async function sentIndexBytes(db: Pick<Db, "execute">, userId: string): Promise<number> {
+  const result = (await db.execute(sql`
+    select coalesce(max(bytes), 0)::bigint as bytes from (
+      select sum(octet_length(content)) as bytes from vector_chunks
+      where user_id = ${userId} and sent group by model
+    ) per_model`)) as unknown as { rows: { bytes: string | number }[] };
+  return Number(result.rows[0]?.bytes ?? 0);
+}
+
 /** How long a save through the files API is remembered, so code ending later never trims it (terminals last hours). */
 const SAVES_KEPT_MS = 24 * 60 * 60 * 1000;
 const figureOf = (u: Usage): Figure => ({ bytes: u.totalSize, files: u.totalFiles, entries: u.entries });
+const figureOfRow = (row: Figure): Figure => ({ bytes: row.bytes, files: row.files, entries: row.entries });
+
+/**
+ * Holds the person's workspace lock until `tx` ends: what changes their figure, or the text they
+ * sent to the search index, takes it (on every node), so two writes that together pass the quota
+ * cannot both be let in.
+ */
+export function lockWorkspace(tx: Pick<Db, "execute">, userId: string): Promise<void> {
+  return lockUntilCommit(tx, `workspace_usage:${userId}`);
+}
 
 async function store(tx: Tx, userId: string, figure: Figure): Promise<Figure> {
   await tx
@@ -41,9 +72,10 @@ export class UsageFigures {
   constructor(private readonly db: Db) {}
 
   /** The figure as it stands (a first walk makes it), without waiting for the lock. */
-  async read(userId: string, walk: () => Promise<Usage>): Promise<Figure> {
+  async read(userId: string, walk: () => Promise<Usage>): Promise<Standing> {
     const [row] = await this.db.select().from(workspaceUsage).where(eq(workspaceUsage.userId, userId));
-    return row ?? this.locked(userId, walk, async (figure) => ({ result: figure }));
+    if (!row) return this.locked(userId, walk, async (figure) => ({ result: figure }));
+    return { ...figureOfRow(row), indexBytes: await sentIndexBytes(this.db, userId) };
   }
 
   /**
@@ -53,16 +85,25 @@ export class UsageFigures {
   locked<T>(
     userId: string,
     walk: () => Promise<Usage>,
-    fn: (figure: Figure) => Promise<{ result: T; change?: Partial<Figure>; saved?: SavedFile[] }>,
+    fn: (standing: Standing) => Promise<{ result: T; change?: Partial<Figure>; saved?: SavedFile[] }>,
   ): Promise<T> {
     return this.db.transaction(async (tx) => {
-      await lockUntilCommit(tx, `workspace_usage:${userId}`);
-      const [row] = await tx.select().from(workspaceUsage).where(eq(workspaceUsage.userId, userId));
-      const { result, change, saved } = await fn(row ?? (await store(tx, userId, figureOf(await walk()))));
+      const { result, change, saved } = await fn(await this.standingIn(tx, userId, walk));
       if (change) await this.addIn(tx, userId, change);
       if (saved) await this.saved(userId, saved, tx);
       return result;
     });
+  }
+
+  /**
+   * Takes the person's lock in `tx` (held until it ends) and answers what their quota holds: the
+   * figure (walked once if there is none yet) and the text they sent to the search index.
+   */
+  async standingIn(tx: Tx, userId: string, walk: () => Promise<Usage>): Promise<Standing> {
+    await lockWorkspace(tx, userId);
+    const [row] = await tx.select().from(workspaceUsage).where(eq(workspaceUsage.userId, userId));
+    const figure = row ? figureOfRow(row) : await store(tx, userId, figureOf(await walk()));
+    return { ...figure, indexBytes: await sentIndexBytes(tx, userId) };
   }
 
   /** Records that the person saved these files through the files API now (trims keep them at that size or larger). */
@@ -86,7 +127,8 @@ export class UsageFigures {
 
   /**
    * Walks the workspace under the lock; `settle` may act on what was found (remove what code
-   * wrote past the quota) and says what it freed; the figure is then set from the disk.
+   * wrote past the room the quota leaves the files) and says what it freed; the figure is then
+   * set from the disk.
    */
   walked<T>(
     userId: string,
@@ -94,10 +136,11 @@ export class UsageFigures {
     settle: (
       found: Usage,
       savedSince: (since: number) => Promise<Map<string, number>>,
+      indexBytes: number,
     ) => Promise<{ result: T; freed: Figure }>,
-  ): Promise<{ figure: Figure; result: T }> {
+  ): Promise<{ figure: Standing; result: T }> {
     return this.db.transaction(async (tx) => {
-      await lockUntilCommit(tx, `workspace_usage:${userId}`);
+      await lockWorkspace(tx, userId);
       const mine = eq(workspaceSaves.userId, userId);
       await tx
         .delete(workspaceSaves)
@@ -110,14 +153,15 @@ export class UsageFigures {
         return new Map(rows.map((r) => [r.path, r.size]));
       };
       const found = await walk();
-      const { result, freed } = await settle(found, savedSince);
+      const indexBytes = await sentIndexBytes(tx, userId);
+      const { result, freed } = await settle(found, savedSince, indexBytes);
       const on = figureOf(found);
       const figure = await store(tx, userId, {
         bytes: on.bytes - freed.bytes,
         files: on.files - freed.files,
         entries: on.entries - freed.entries,
       });
-      return { figure, result };
+      return { figure: { ...figure, indexBytes }, result };
     });
   }
 

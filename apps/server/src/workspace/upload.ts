@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import type { Readable } from "node:stream";
 import type { FileEntry } from "@neuroos/contracts";
 import { AppError } from "../http/errors";
-import type { Figure, SavedFile } from "./figures";
+import type { Figure, SavedFile, Standing } from "./figures";
 import { commitTemp, entryOf, existingSize, writeTemp } from "./ops";
 import { checkName } from "./path-guard";
 import { at, openDirAt, withResolved } from "./safe-fs";
@@ -16,13 +16,16 @@ export interface UploadPart {
 export interface UploadDeps {
   root: string;
   /** The figure now, without the lock (to stop early). */
-  figure(): Promise<Figure>;
+  figure(): Promise<Standing>;
   /** Runs `fn` under the person's lock with their figure; adds the change it returns. */
   locked<T>(
-    fn: (figure: Figure) => Promise<{ result: T; change?: Partial<Figure>; saved?: SavedFile[] }>,
+    fn: (standing: Standing) => Promise<{ result: T; change?: Partial<Figure>; saved?: SavedFile[] }>,
   ): Promise<T>;
-  /** How many bytes one file may take with `used` bytes used, and the 413 beyond. */
-  room(used: number, credit: number): { cap: number; tooLarge(virtual: string, size?: number): AppError };
+  /** How many bytes one file may take with the quota used as `standing` says, and the 413 beyond. */
+  room(
+    standing: Standing,
+    credit: number,
+  ): { cap: number; tooLarge(virtual: string, size?: number): AppError };
   checkEntries(figure: Figure): void;
   changed(paths: string[]): void;
 }
@@ -40,7 +43,7 @@ export async function uploadFiles(
 ): Promise<FileEntry[]> {
   const start = await d.figure();
   d.checkEntries(start);
-  let used = start.bytes;
+  let bytes = start.bytes;
   return withResolved(d.root, dirInput, { followLast: true }, async (r) => {
     const sub = r.name === null ? null : await openDirAt(r.dir.fd, r.name);
     const dirFd = sub ? sub.fd : r.dir.fd;
@@ -58,11 +61,11 @@ export async function uploadFiles(
         if (staged.some((s) => s.name === name))
           throw new AppError(400, "bad_request", `${name} appears twice in the upload`);
         const credit = refuse(await existingSize(dirFd, name), virtual);
-        const room = d.room(used, credit);
+        const room = d.room({ ...start, bytes }, credit);
         const tmp = await writeTemp(dirFd, part.file, room.cap, () => room.tooLarge(virtual));
         const size = (await fs.stat(at(dirFd, tmp))).size;
         staged.push({ tmp, name, size, virtual });
-        used += size - credit;
+        bytes += size - credit;
       }
       if (staged.length === 0) throw new AppError(400, "bad_request", "The upload holds no file");
       return await d.locked(async (figure) => {
@@ -72,7 +75,7 @@ export async function uploadFiles(
         for (const s of staged) {
           const now = await existingSize(dirFd, s.name);
           const credit = refuse(now, s.virtual);
-          const room = d.room(total, credit);
+          const room = d.room({ ...figure, bytes: total }, credit);
           if (s.size > room.cap) throw room.tooLarge(s.virtual, s.size);
           total += s.size - credit;
           if (!now?.isFile()) change.files += 1;

@@ -1,6 +1,8 @@
 /** The search tables: `vector_chunks`, `vector_settings`, `vector_queries` and keyword search's postings, corpus and term counts. */
+import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -35,9 +37,17 @@ export const vectorChunks = pgTable(
     /** The embedding model that made `embedding` (e.g. glove-100d). */
     model: text("model").notNull(),
     embedding: real("embedding").array().notNull(),
+    /**
+     * Sent by the person through the embed API, not taken from a file, chat or document: text the
+     * index alone holds, which counts against their workspace quota with their files.
+     */
+    sent: boolean("sent").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("vector_chunks_object_idx").on(t.userId, t.objectType, t.objectId)],
+  (t) => [
+    index("vector_chunks_object_idx").on(t.userId, t.objectType, t.objectId),
+    index("vector_chunks_sent_idx").on(t.userId).where(sql`${t.sent}`),
+  ],
 );
 
 /** The embedding model whose index a person's searches use (absent: the local model). */

@@ -20,12 +20,14 @@ import {
 
 export function StatsLine({ stats }: { stats: ReturnType<typeof useFileStats>["data"] }) {
   if (!stats) return null;
-  const used = stats.totalSize / stats.quota.maxWorkspaceBytes;
+  // Text the person sent to search counts against the quota with the files.
+  const used = (stats.totalSize + stats.indexSize) / stats.quota.maxWorkspaceBytes;
   return (
     <div className="grid min-w-48 gap-1 text-sm" data-testid="file-stats">
       <p className="text-muted-foreground">
-        {stats.totalFiles} {stats.totalFiles === 1 ? "file" : "files"} · {formatBytes(stats.totalSize)} of{" "}
-        {formatBytes(stats.quota.maxWorkspaceBytes)} used
+        {stats.totalFiles} {stats.totalFiles === 1 ? "file" : "files"} ·{" "}
+        {formatBytes(stats.totalSize + stats.indexSize)} of {formatBytes(stats.quota.maxWorkspaceBytes)} used
+        {stats.indexSize > 0 && ` (${formatBytes(stats.indexSize)} of it text sent to search)`}
       </p>
       <progress
         className="h-1.5 w-full appearance-none overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary [&::-moz-progress-bar]:bg-primary"
