@@ -32,6 +32,20 @@ test("Files lists the starter tree, browses folders with breadcrumbs and shows s
   await expect(page.getByRole("button", { name: "Open folder projects" })).toBeVisible();
 });
 
+test("the storage line counts text sent to search with the files, and says how much it is", async () => {
+  const sent = await page.request.post("/api/vector/embed", {
+    data: { content: "remember this ".repeat(200) },
+  });
+  expect(sent.ok()).toBe(true);
+  await page.goto("/dashboard/files");
+  await expect(page.getByTestId("file-stats")).toContainText(
+    /\d+ files · .* of 100 MB used \(\d+(\.\d)? KB of it text sent to search\)/,
+  );
+  expect((await page.request.delete(`/api/vector/embed/${(await sent.json()).id}`)).ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId("file-stats")).not.toContainText("text sent to search");
+});
+
 test("Files follows changes made elsewhere (another tab, code that ran) without a reload", async () => {
   await page.goto("/dashboard/files");
   await expect(page.getByRole("button", { name: "Open folder projects" })).toBeVisible();
