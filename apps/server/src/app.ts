@@ -169,7 +169,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(actionRoutes, { db: database.db, gateway: llm.gateway });
   const documents = new DocumentService(database.db);
   await app.register(documentRoutes, { db: database.db, bus, documents });
-  const trash = new TrashService(database.db, { document: restoreDocument, session: restoreSession });
+  const trash = new TrashService(
+    database.db,
+    {
+      document: restoreDocument,
+      session: restoreSession,
+      file: (tx, item) => workspaces.restoreFromTrash(tx, item),
+    },
+    { file: (items) => workspaces.releaseTrash(items) },
+  );
   await app.register(trashRoutes, { db: database.db, bus, trash });
   const jobs = new JobPool(); // heavy work on a person's input (exports, embedding): worker threads, bounded
   const modelJobs = new JobPool(TRANSFORMERS_POOL_LIMITS); // transformers.js embeddings: processes, bounded

@@ -51,6 +51,8 @@ export const fileStatsSchema = z.object({
   totalSize: z.number().int().min(0),
   /** Text the person sent to the search index themselves: it counts against the quota with the files. */
   indexSize: z.number().int().min(0).default(0),
+  /** Files the person deleted, waiting in the trash: they count against the quota until gone for good. */
+  trashSize: z.number().int().min(0).default(0),
   quota: z.object({ maxFileBytes: z.number(), maxWorkspaceBytes: z.number() }),
 });
 export type FileStats = z.infer<typeof fileStatsSchema>;

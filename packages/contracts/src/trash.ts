@@ -3,8 +3,8 @@ import { z } from "zod";
 /** Days a deleted item waits in the trash before it is gone for good. */
 export const TRASH_KEEP_DAYS = 30;
 
-/** What the trash holds: an app's document, a chat session with its messages. */
-export const trashTypeSchema = z.enum(["document", "session"]);
+/** What the trash holds: an app's document, a chat session with its messages, a workspace file or folder. */
+export const trashTypeSchema = z.enum(["document", "session", "file"]);
 
 /** One deleted item (GET /api/trash lists them, newest first). */
 export const trashItemSchema = z.object({

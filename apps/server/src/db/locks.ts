@@ -16,5 +16,8 @@ export async function lockUntilCommit(tx: Pick<Db, "execute">, key: string): Pro
  * (a deadlock, which PostgreSQL ends by failing one of them).
  */
 export async function lockPerson(tx: Pick<Db, "select">, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  // NO KEY UPDATE: as exclusive between takers, yet it lets others insert rows that refer to the
+  // person (their foreign key's KEY SHARE), so a transaction holding another lock (a workspace's)
+  // that adds such a row never waits on one holding this lock and waiting for that other lock.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
 }

@@ -1,6 +1,6 @@
 import type { ServerFrame } from "@neuroos/contracts";
 import { eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client";
+import type { Tx } from "../db/client";
 import { documents, trashItems } from "../db/schema";
 import { AppError } from "../http/errors";
 

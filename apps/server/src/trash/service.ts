@@ -12,6 +12,8 @@ type Item = typeof trashItems.$inferSelect;
  * the live frame that tells the person's screens it is back.
  */
 export type Restorers = Record<TrashItem["type"], (tx: Tx, item: Item) => Promise<ServerFrame>>;
+/** What lets go of an item's content kept outside the database (a file's, on disk) once it left the trash for good. */
+export type Releasers = Partial<Record<TrashItem["type"], (items: Item[]) => Promise<void>>>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -31,7 +33,17 @@ export class TrashService {
   constructor(
     private readonly db: Db,
     private readonly restorers: Restorers,
+    private readonly releasers: Releasers = {},
   ) {}
+
+  /** Lets each type's releaser go of what left the trash for good. */
+  private async released(items: Item[]): Promise<Item[]> {
+    for (const [type, release] of Object.entries(this.releasers)) {
+      const gone = items.filter((i) => i.type === type);
+      if (gone.length > 0) await release?.(gone);
+    }
+    return items;
+  }
 
   /** The person's trash, newest first (what is past its days is let go first). */
   async list(userId: string): Promise<TrashItem[]> {
@@ -75,22 +87,25 @@ export class TrashService {
     const gone = await this.db
       .delete(trashItems)
       .where(and(eq(trashItems.userId, userId), eq(trashItems.id, id)))
-      .returning({ id: trashItems.id });
+      .returning();
     if (gone.length === 0) throw notFound("Item in the trash");
+    await this.released(gone);
   }
 
   /** Empties the person's trash for good; answers how many items went. */
   async empty(userId: string): Promise<number> {
-    const gone = await this.db
-      .delete(trashItems)
-      .where(eq(trashItems.userId, userId))
-      .returning({ id: trashItems.id });
-    return gone.length;
+    const gone = await this.db.delete(trashItems).where(eq(trashItems.userId, userId)).returning();
+    return (await this.released(gone)).length;
   }
 
   /** Lets go of what has been in the trash longer than TRASH_KEEP_DAYS (one person's, or everyone's). */
   async purge(userId?: string): Promise<void> {
     const old = lt(trashItems.deletedAt, sql`now() - make_interval(days => ${TRASH_KEEP_DAYS})`);
-    await this.db.delete(trashItems).where(userId ? and(eq(trashItems.userId, userId), old) : old);
+    await this.released(
+      await this.db
+        .delete(trashItems)
+        .where(userId ? and(eq(trashItems.userId, userId), old) : old)
+        .returning(),
+    );
   }
 }

@@ -1,49 +1,24 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { describeEachDatabase } from "../test/databases";
 import { sandboxReady } from "../test/sandbox-ready";
-import { buildTestApp, requestsAs, signedInUser, type TestApp } from "../test/test-app";
+import { smallWorkspaceApp, type Who } from "../test/small-workspace";
 
-type Who = { cookie: string };
 /** 20,000 bytes of text (the index stores a little more: its chunks overlap). */
 const text = (word: string) => `${word} `.repeat(20_000 / (word.length + 1));
 const QUOTA_FULL =
-  /^Your workspace quota is full: your files take (\d+(\.\d)? KB|\d+ B) and text you sent to search (\d+(\.\d)? KB|\d+ B) of the 51 KB your plan allows, and this text adds (\d+ KB)\. Delete files or remove indexed text first\.$/;
+  /^Your workspace quota is full: your files take (\d+(\.\d)? KB|\d+ B) and text you sent to search (\d+(\.\d)? KB|\d+ B) of the 51 KB your plan allows, and this text adds (\d+ KB)\. Delete files and empty the trash, or remove indexed text, first\.$/;
 
 describeEachDatabase("the search index counts against the person's quota, with their files", (db) => {
-  let t: TestApp;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-index-quota-"));
-    // A free workspace of 0.05 MB (52,428 bytes): room for two texts of 20,000 bytes, not three.
-    t = await buildTestApp(db(), {
-      DATA_DIR: dataDir,
-      WORKSPACE_VOLUMES: "off",
-      WORKSPACE_QUOTA_MB_FREE: "0.05",
-    });
-  });
-  afterAll(async () => {
-    await t.app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-  const api = (...args: Parameters<ReturnType<typeof requestsAs>>) => requestsAs(t.app)(...args);
+  // A free workspace of 0.05 MB (52,428 bytes): room for two texts of 20,000 bytes, not three.
+  const { api, stats, emptyHanded, signedIn, dataDir } = smallWorkspaceApp(db, 0.05);
   const chunks = async (who: Who) => (await api(who, "GET", "/api/vector/status")).json().chunks as number;
-  const stats = async (who: Who) =>
-    (await api(who, "GET", "/api/files/stats")).json() as { totalSize: number; indexSize: number };
-  /** Empties the starter files, so the quota holds only what a test puts in. */
-  const emptied = async (who: Who) => {
-    const entries = (await api(who, "GET", "/api/files?recursive=false")).json() as { path: string }[];
-    for (const e of entries) await api(who, "DELETE", `/api/files?path=${encodeURIComponent(e.path)}`);
-    expect((await stats(who)).totalSize).toBe(0);
-    return who;
-  };
   const write = (who: Who, name: string, bytes: number) =>
     api(who, "PUT", "/api/files/content", { path: `/home/user/${name}`, content: "x".repeat(bytes) });
 
   it("embeds until the index holds the plan's quota of text, then refuses with a 413 and stores nothing", async () => {
-    const who = await emptied(await signedInUser(t.app));
+    const who = await emptyHanded();
     expect((await api(who, "POST", "/api/vector/embed", { content: text("apple") })).statusCode).toBe(200);
     expect((await api(who, "POST", "/api/vector/embed", { content: text("pear") })).statusCode).toBe(200);
     const held = await chunks(who);
@@ -58,12 +33,12 @@ describeEachDatabase("the search index counts against the person's quota, with t
     expect((await api(who, "POST", "/api/vector/embed/file", asFile)).statusCode).toBe(413);
     expect(await chunks(who)).toBe(held);
     // Another person's index is their own.
-    const other = await signedInUser(t.app);
+    const other = await signedIn();
     expect((await api(other, "POST", "/api/vector/embed", { content: text("plum") })).statusCode).toBe(200);
   });
 
   it("an object indexed again replaces its text instead of adding to it; racing embeds do not overshoot", async () => {
-    const who = await emptied(await signedInUser(t.app));
+    const who = await emptyHanded();
     const message = (word: string) => ({ messageId: "m1", role: "user", content: text(word) });
     for (const word of ["one", "two", "three", "four"])
       expect((await api(who, "POST", "/api/vector/embed/message", message(word))).statusCode).toBe(200);
@@ -74,7 +49,7 @@ describeEachDatabase("the search index counts against the person's quota, with t
   });
 
   it("files and the text sent to search share one quota: each refuses what would pass it together", async () => {
-    const who = await emptied(await signedInUser(t.app));
+    const who = await emptyHanded();
     // A file of 35,000 bytes (indexed by the server: that copy is not counted twice)...
     expect((await write(who, "notes.txt", 35_000)).statusCode).toBe(200);
     // ...leaves no room for 20,000 bytes of text sent to search,
@@ -96,7 +71,7 @@ describeEachDatabase("the search index counts against the person's quota, with t
     expect(file.json().error.message).toMatch(
       /^Not enough space for \/home\/user\/more\.txt \(9\.8 KB\): the workspace is limited to 51 KB on the Free plan and 4\d KB is used \(1\d KB of it text sent to search\)$/,
     );
-    expect(fs.existsSync(path.join(dataDir, "workspaces", (await me(who)).id, "more.txt"))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir(), "workspaces", who.user.id, "more.txt"))).toBe(false);
     // Removing the text makes room again.
     expect((await api(who, "DELETE", `/api/vector/embed/${small.json().id}`)).statusCode).toBe(200);
     expect((await write(who, "more.txt", 10_000)).statusCode).toBe(200);
@@ -105,11 +80,11 @@ describeEachDatabase("the search index counts against the person's quota, with t
   it.skipIf(!sandboxReady)("code is held to the room the sent text leaves the files", async () => {
     const fill = { language: "bash", code: "head -c 40000 /dev/zero > fill.bin" };
     // Without text sent to search, the run's 40,000 bytes fit the 52 KB quota and are kept...
-    const before = await emptied(await signedInUser(t.app));
+    const before = await emptyHanded();
     expect((await api(before, "POST", "/api/sandbox/run", fill)).statusCode).toBe(200);
     expect((await stats(before)).totalSize).toBe(40_000);
     // ...but not beside 20,000 bytes of it: the run's file is not kept, and the run says so.
-    const who = await emptied(await signedInUser(t.app));
+    const who = await emptyHanded();
     expect((await api(who, "POST", "/api/vector/embed", { content: text("apple") })).statusCode).toBe(200);
     const run = await api(who, "POST", "/api/sandbox/run", fill);
     expect(run.statusCode).toBe(200);
@@ -121,6 +96,4 @@ describeEachDatabase("the search index counts against the person's quota, with t
       /Not kept, written past the quota: .*fill\.bin/,
     );
   });
-
-  const me = async (who: Who) => (await api(who, "GET", "/api/auth/me")).json().user as { id: string };
 });

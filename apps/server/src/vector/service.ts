@@ -4,7 +4,7 @@ import type { Db, Tx } from "../db/client";
 import { lockUntilCommit } from "../db/locks";
 import { users, vectorChunks, vectorQueries } from "../db/schema";
 import { AppError } from "../http/errors";
-import { type Chunk, fileChunks, textChunks } from "./chunks";
+import { fileChunks, textChunks } from "./chunks";
 import { aboveThreshold, fuse, meaningScale, type Ranked, type SearchMode, shownSimilarity } from "./fusion";
 import { keywordCandidateCount, keywordCandidates } from "./keyword-sql";
 import type { EmbeddingModels } from "./models";
@@ -21,7 +21,7 @@ export interface IndexedObject {
   metadata?: Record<string, unknown>;
 }
 type Plan = (typeof users.$inferSelect)["plan"];
-const size = (bytes: number) =>
+const _size = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /** Chunk rows inserted per statement. */

@@ -10,7 +10,8 @@ import { Term } from "../test/terminal-client";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
 
 const MB = 1024 * 1024;
-const FULL = /Your workspace is full \(its 100 MB quota\): delete files to make room, then/;
+const FULL =
+  /Your workspace is full \(its 100 MB quota\): delete files and empty the trash in Files to make room, then/;
 /** Twelve files of 9.5 MB: 114 MB, into a workspace of 100 MB. */
 const TWELVE = "for i in $(seq 1 12); do head -c 9961472 /dev/zero > big$i.bin; done";
 
@@ -88,8 +89,9 @@ describeEachDatabase(
       const term = await Term.open(`${origin.replace("http", "ws")}${TERMINAL_WS_PATH}`, { cookie, origin });
       expect((await term.frame("error")).message).toMatch(FULL);
       await term.closed;
-      // Deleting makes room again.
+      // Deleting, then emptying the trash, makes room again.
       expect((await api("DELETE", "/api/files?path=/home/user/behind.bin")).statusCode).toBe(204);
+      expect((await api("DELETE", "/api/trash")).statusCode).toBe(200); // deleted files count until it is emptied
       expect((await api("POST", "/api/sandbox/run", { language: "bash", code: "echo hi" })).statusCode).toBe(
         200,
       );

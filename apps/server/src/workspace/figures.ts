@@ -1,7 +1,7 @@
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql, sum } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { lockUntilCommit } from "../db/locks";
-import { workspaceSaves, workspaceUsage } from "../db/schema";
+import { trashItems, workspaceSaves, workspaceUsage } from "../db/schema";
 import type { Usage } from "./ops";
 
 /** A file the person saved through the files API: its workspace path and size. */
@@ -17,13 +17,39 @@ export interface Figure {
   entries: number;
 }
 
-/** A workspace's figure and the text the person sent to the search index: what their quota holds. */
+/**
+ * What a person's quota holds: the workspace's figure, the text they sent to the search index,
+ * and their files in the trash.
+ */
 export interface Standing extends Figure {
   indexBytes: number;
+  trashBytes: number;
 }
 
-/** The bytes a person's quota holds: their files and the text they sent to the search index. */
-export const usedBytes = (standing: Standing) => standing.bytes + standing.indexBytes;
+/** The bytes the quota holds besides the workspace's files: sent text and the trash. */
+export const heldElsewhere = (standing: Standing) => standing.indexBytes + standing.trashBytes;
+
+/** The bytes a person's quota holds. */
+export const usedBytes = (standing: Standing) => standing.bytes + heldElsewhere(standing);
+
+/** The files a person deleted, waiting in the trash: they count against the quota until gone for good. */
+async function trashedFileBytes(db: Pick<Db, "select">, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sum(trashItems.sizeBytes) })
+    .from(trashItems)
+    .where(and(eq(trashItems.userId, userId), eq(trashItems.type, "file")));
+  return Number(row?.bytes ?? 0);
+}
+
+/** A figure with what the quota holds elsewhere. */
+async function standingOf(
+  db: Pick<Db, "select" | "execute">,
+  userId: string,
+  figure: Figure,
+): Promise<Standing> {
+  const [indexBytes, trashBytes] = [await sentIndexBytes(db, userId), await trashedFileBytes(db, userId)];
+  return { ...figure, indexBytes, trashBytes };
+}
 
 /**
  * The text a person sent to the search index themselves (each model's copy counted once): the
@@ -75,7 +101,7 @@ export class UsageFigures {
   async read(userId: string, walk: () => Promise<Usage>): Promise<Standing> {
     const [row] = await this.db.select().from(workspaceUsage).where(eq(workspaceUsage.userId, userId));
     if (!row) return this.locked(userId, walk, async (figure) => ({ result: figure }));
-    return { ...figureOfRow(row), indexBytes: await sentIndexBytes(this.db, userId) };
+    return standingOf(this.db, userId, figureOfRow(row));
   }
 
   /**
@@ -85,10 +111,10 @@ export class UsageFigures {
   locked<T>(
     userId: string,
     walk: () => Promise<Usage>,
-    fn: (standing: Standing) => Promise<{ result: T; change?: Partial<Figure>; saved?: SavedFile[] }>,
+    fn: (standing: Standing, tx: Tx) => Promise<{ result: T; change?: Partial<Figure>; saved?: SavedFile[] }>,
   ): Promise<T> {
     return this.db.transaction(async (tx) => {
-      const { result, change, saved } = await fn(await this.standingIn(tx, userId, walk));
+      const { result, change, saved } = await fn(await this.standingIn(tx, userId, walk), tx);
       if (change) await this.addIn(tx, userId, change);
       if (saved) await this.saved(userId, saved, tx);
       return result;
@@ -103,7 +129,7 @@ export class UsageFigures {
     await lockWorkspace(tx, userId);
     const [row] = await tx.select().from(workspaceUsage).where(eq(workspaceUsage.userId, userId));
     const figure = row ? figureOfRow(row) : await store(tx, userId, figureOf(await walk()));
-    return { ...figure, indexBytes: await sentIndexBytes(tx, userId) };
+    return standingOf(tx, userId, figure);
   }
 
   /** Records that the person saved these files through the files API now (trims keep them at that size or larger). */
@@ -120,9 +146,9 @@ export class UsageFigures {
       });
   }
 
-  /** Adds a change that needs no check (a delete frees room). */
-  add(userId: string, change: Partial<Figure>): Promise<void> {
-    return this.addIn(this.db, userId, change);
+  /** Adds a change that needs no check (a delete frees room), in `tx` if given. */
+  add(userId: string, change: Partial<Figure>, tx?: Tx): Promise<void> {
+    return this.addIn(tx ?? this.db, userId, change);
   }
 
   /**
@@ -136,7 +162,7 @@ export class UsageFigures {
     settle: (
       found: Usage,
       savedSince: (since: number) => Promise<Map<string, number>>,
-      indexBytes: number,
+      held: Standing,
     ) => Promise<{ result: T; freed: Figure }>,
   ): Promise<{ figure: Standing; result: T }> {
     return this.db.transaction(async (tx) => {
@@ -153,15 +179,15 @@ export class UsageFigures {
         return new Map(rows.map((r) => [r.path, r.size]));
       };
       const found = await walk();
-      const indexBytes = await sentIndexBytes(tx, userId);
-      const { result, freed } = await settle(found, savedSince, indexBytes);
       const on = figureOf(found);
+      const held = await standingOf(tx, userId, on);
+      const { result, freed } = await settle(found, savedSince, held);
       const figure = await store(tx, userId, {
         bytes: on.bytes - freed.bytes,
         files: on.files - freed.files,
         entries: on.entries - freed.entries,
       });
-      return { figure: { ...figure, indexBytes }, result };
+      return { figure: { ...held, ...figure }, result };
     });
   }
 

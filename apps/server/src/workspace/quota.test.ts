@@ -68,6 +68,8 @@ describeEachDatabase("workspace quota: a running figure, held under concurrency"
           url: `/api/files?path=/home/user/${name}`,
           headers: { cookie },
         });
+      // Deleted files wait in the trash, counted, until it is emptied.
+      await a.app.inject({ method: "DELETE", url: "/api/trash", headers: { cookie } });
       expect(await used()).toBe(50 * KB);
     }
   });
@@ -93,7 +95,7 @@ describeEachDatabase("workspace quota: a running figure, held under concurrency"
     fs.rmSync(path.join(root, "many"), { recursive: true });
   });
 
-  it("deleting frees room at once, and the stats walk corrects what was written behind the API's back", async () => {
+  it("deleting and emptying the trash frees room at once, and the stats walk corrects what was written behind the API's back", async () => {
     const root = path.join(dataDir, "workspaces", userId);
     const before = await used();
     fs.writeFileSync(path.join(root, "behind.bin"), Buffer.alloc(20 * KB)); // as code would
@@ -103,6 +105,8 @@ describeEachDatabase("workspace quota: a running figure, held under concurrency"
       url: "/api/files?path=/home/user/behind.bin",
       headers: { cookie },
     });
+    expect((await put(b, cookie, "after.txt", 40 * KB)).statusCode).toBe(413); // it is in the trash
+    await a.app.inject({ method: "DELETE", url: "/api/trash", headers: { cookie } });
     expect((await put(b, cookie, "after.txt", 40 * KB)).statusCode).toBe(200);
     expect(await used()).toBe(before + 40 * KB);
   });

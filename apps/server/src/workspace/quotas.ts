@@ -26,7 +26,7 @@ export const quotaMb = (quota: Pick<WorkspaceQuota, "maxWorkspaceBytes">) =>
 
 /** What a person is told when the workspace has no room left (`then`: "run again", "try again"). */
 export const workspaceFullWords = (quotaMb: number, then = "run again") =>
-  `Your workspace is full (its ${quotaMb} MB quota): delete files to make room, then ${then}.`;
+  `Your workspace is full (its ${quotaMb} MB quota): delete files and empty the trash in Files to make room, then ${then}.`;
 
 /** The files code wrote past the quota, which were not kept ("" for none). */
 export const notKeptWords = (removed: string[]) =>

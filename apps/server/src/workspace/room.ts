@@ -1,6 +1,6 @@
 import type { Tx } from "../db/client";
 import { AppError } from "../http/errors";
-import { type Standing, usedBytes } from "./figures";
+import { heldElsewhere, type Standing, usedBytes } from "./figures";
 import { usage } from "./ops";
 import { formatBytes, quotaMb, workspaceFullWords } from "./quotas";
 import { watchRoom } from "./room-watch";
@@ -8,6 +8,19 @@ import { type Owner, WorkspaceRoots } from "./roots";
 import { CTIME_SLACK_MS, keepSaved, trimTo, writtenFiles } from "./trim";
 
 const planName = { free: "Free", pro: "Pro" } as const;
+
+/** " (X of them in the trash)" when the person has files in the trash. */
+const inTrash = (s: Standing) =>
+  s.trashBytes > 0 ? ` (${formatBytes(s.trashBytes)} of them in the trash)` : "";
+
+/** What of the bytes used is not in the workspace's files, in words: " (X of it text sent to search; …)". */
+function heldWords(s: Standing): string {
+  const parts = [
+    ...(s.indexBytes > 0 ? [`${formatBytes(s.indexBytes)} of it text sent to search`] : []),
+    ...(s.trashBytes > 0 ? [`${formatBytes(s.trashBytes)} of it in the trash`] : []),
+  ];
+  return parts.length > 0 ? ` (${parts.join("; ")})` : "";
+}
 
 /**
  * What holds a workspace to its quota: the room a file write may take, code watched and trimmed
@@ -25,7 +38,7 @@ export class WorkspaceRoom extends WorkspaceRoots {
     if (volume && free < 64 * 1024) return true;
     const standing = await this.figure(owner, root);
     // A volume's own room is the quota's while no text was sent to the index (its figure may lag).
-    if (volume && standing.indexBytes === 0) return false;
+    if (volume && heldElsewhere(standing) === 0) return false;
     return usedBytes(standing) >= this.quota(owner.plan).maxWorkspaceBytes;
   }
 
@@ -38,7 +51,7 @@ export class WorkspaceRoom extends WorkspaceRoots {
     const root = await this.root(owner);
     const volume = (await this.volumes?.free(root)) != null;
     const standing = await this.figure(owner, root);
-    return volume && standing.indexBytes === 0 ? null : { root, standing };
+    return volume && heldElsewhere(standing) === 0 ? null : { root, standing };
   }
 
   /**
@@ -61,12 +74,12 @@ export class WorkspaceRoom extends WorkspaceRoots {
   async watchRoom(owner: Owner, over: () => void): Promise<() => void> {
     const room = await this.codeRoom(owner);
     if (room === null) return () => {}; // a volume holds code to the quota
-    return watchRoom(room.root, this.filesRoom(owner, room.standing.indexBytes), over);
+    return watchRoom(room.root, this.filesRoom(owner, room.standing), over);
   }
 
   /** The bytes the quota leaves the files beside the text the person sent to the search index. */
-  protected filesRoom(owner: Owner, indexBytes: number): number {
-    return Math.max(0, this.quota(owner.plan).maxWorkspaceBytes - indexBytes);
+  protected filesRoom(owner: Owner, standing: Standing): number {
+    return Math.max(0, this.quota(owner.plan).maxWorkspaceBytes - heldElsewhere(standing));
   }
 
   /**
@@ -83,10 +96,10 @@ export class WorkspaceRoom extends WorkspaceRoots {
     const { result } = await this.figures.walked(
       owner.id,
       () => usage(root, since - CTIME_SLACK_MS, this.maxEntries),
-      async (found, savedSince, indexBytes) => {
+      async (found, savedSince, held) => {
         // Saves and runs are timed by their nodes' clocks: a second's slack between them.
         const saved = await savedSince(since - 1000);
-        const fits = { bytes: this.filesRoom(owner, indexBytes), entries: this.maxEntries };
+        const fits = { bytes: this.filesRoom(owner, held), entries: this.maxEntries };
         return trimTo(root, found, fits, keepSaved(saved));
       },
     );
@@ -113,7 +126,7 @@ export class WorkspaceRoom extends WorkspaceRoots {
       throw new AppError(
         413,
         "payload_too_large",
-        `Your workspace quota is full: your files take ${formatBytes(standing.bytes)} and text you sent to search ${formatBytes(standing.indexBytes)} of the ${formatBytes(quota)} your plan allows, and this text adds ${formatBytes(adding)}. Delete files or remove indexed text first.`,
+        `Your workspace quota is full: your files take ${formatBytes(standing.bytes + standing.trashBytes)}${inTrash(standing)} and text you sent to search ${formatBytes(standing.indexBytes)} of the ${formatBytes(quota)} your plan allows, and this text adds ${formatBytes(adding)}. Delete files and empty the trash, or remove indexed text, first.`,
       );
   }
 
@@ -129,9 +142,7 @@ export class WorkspaceRoom extends WorkspaceRoots {
   protected roomFrom(owner: Owner, standing: Standing | null, credit: number) {
     const quota = this.quota(owner.plan);
     const used = standing ? usedBytes(standing) : 0;
-    const index = standing?.indexBytes
-      ? ` (${formatBytes(standing.indexBytes)} of it text sent to search)`
-      : "";
+    const index = standing ? heldWords(standing) : "";
     const free = Math.max(0, quota.maxWorkspaceBytes - used + credit);
     const cap = Math.min(quota.maxFileBytes, free);
     const plan = planName[owner.plan];

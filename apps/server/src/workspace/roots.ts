@@ -19,7 +19,7 @@ export class WorkspaceRoots {
 
   constructor(
     db: Db,
-    private readonly dataDir: string,
+    protected readonly dataDir: string,
     protected readonly quotas: Record<Owner["plan"], WorkspaceQuota>,
     /** Each workspace its own file system sized to the quota (null: plain folders, quota by the API only). */
     protected readonly volumes: WorkspaceVolumes | null = null,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Stats } from "node:fs";
 import fs from "node:fs/promises";
 import {
@@ -6,10 +7,15 @@ import {
   type FileStats,
   MAX_LIST_ENTRIES,
   MAX_TEXT_FILE_BYTES,
+  type ServerFrame,
   type writeFileSchema,
 } from "@neuroos/contracts";
-import type { z } from "zod";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Tx } from "../db/client";
+import { trashItems, users } from "../db/schema";
 import { AppError, conflictWith } from "../http/errors";
+import { moveBack, moveToTrash, trashFolder } from "./file-trash";
 import {
   commitTemp,
   contentVersion,
@@ -19,7 +25,6 @@ import {
   makeFolder,
   movePath,
   openFile,
-  removePath,
   writeTemp,
 } from "./ops";
 import { parseWorkspacePath, toWorkspacePath } from "./path-guard";
@@ -31,6 +36,10 @@ import { type UploadDeps, type UploadPart, uploadFiles } from "./upload";
 
 export type { Owner, UploadPart };
 export { formatBytes };
+
+type TrashRow = typeof trashItems.$inferSelect;
+/** What a trashed file's entry keeps to put it back: its name, and what it holds. */
+const trashedPayload = z.object({ name: z.string(), files: z.number(), entries: z.number() });
 
 /** The 409 for a write made on an older version: the file as it is now (null when gone). */
 function staleWrite(virtual: string, current: FileContent | null): AppError {
@@ -61,6 +70,7 @@ export class WorkspaceService extends WorkspaceRoom {
       totalFiles: figure.files,
       totalSize: figure.bytes,
       indexSize: figure.indexBytes,
+      trashSize: figure.trashBytes,
       quota: this.quota(owner.plan),
     };
   }
@@ -198,17 +208,60 @@ export class WorkspaceService extends WorkspaceRoom {
     return entry;
   }
 
+  /**
+   * Moves a file or folder to the trash (outside the workspace, counted against the quota until
+   * it is gone for good): a trash item of type "file" whose restore puts it back.
+   */
   async remove(owner: Owner, input: string): Promise<void> {
     const root = await this.root(owner);
+    const id = randomUUID();
     // Under the person's lock, so a walk in between cannot count the file gone twice.
-    await this.figures.locked(owner.id, this.walker(root), async () => {
-      const freed = await removePath(root, input);
+    const virtual = await this.figures.locked(owner.id, this.walker(root), async (_, tx) => {
+      const trashed = await moveToTrash(root, input, trashFolder(this.dataDir, owner.id, id));
+      const { virtual, name, folder, freed } = trashed;
+      await tx.insert(trashItems).values({
+        id,
+        userId: owner.id,
+        type: "file",
+        itemId: virtual,
+        kind: folder ? "folder" : "file",
+        title: virtual,
+        payload: { name, files: freed.files, entries: freed.entries },
+        sizeBytes: freed.bytes,
+      });
       return {
-        result: undefined,
+        result: virtual,
         change: { bytes: -freed.bytes, files: -freed.files, entries: -freed.entries },
       };
     });
-    this.changed(owner.id, [toWorkspacePath(parseWorkspacePath(input))]);
+    this.changed(owner.id, [virtual]);
+  }
+
+  /** Puts a trashed file or folder back (the trash's restorer, in its transaction); answers the frame that says so. */
+  async restoreFromTrash(tx: Tx, item: TrashRow): Promise<ServerFrame> {
+    const [owner] = await tx
+      .select({ id: users.id, plan: users.plan })
+      .from(users)
+      .where(eq(users.id, item.userId));
+    if (!owner) throw new AppError(404, "not_found", "No such person");
+    const root = await this.root(owner);
+    const held = trashedPayload.parse(item.payload);
+    const standing = await this.figures.standingIn(tx, owner.id, this.walker(root));
+    checkEntries({ ...standing, entries: standing.entries + held.entries - 1 }, this.maxEntries);
+    const at = await moveBack(
+      root,
+      { virtual: item.itemId, name: held.name },
+      trashFolder(this.dataDir, owner.id, item.id),
+    );
+    await this.figures.add(owner.id, { bytes: item.sizeBytes, files: held.files, entries: held.entries }, tx);
+    this.changed(owner.id, [at]);
+    return { type: "files_changed", paths: [at] };
+  }
+
+  /** Lets go, on disk, of files that left the trash for good. */
+  async releaseTrash(items: { id: string; userId: string }[]): Promise<void> {
+    for (const item of items)
+      await fs.rm(trashFolder(this.dataDir, item.userId, item.id), { recursive: true, force: true });
   }
 
   private uploadDeps(owner: Owner, root: string): UploadDeps {

@@ -20,14 +20,19 @@ import {
 
 export function StatsLine({ stats }: { stats: ReturnType<typeof useFileStats>["data"] }) {
   if (!stats) return null;
-  // Text the person sent to search counts against the quota with the files.
-  const used = (stats.totalSize + stats.indexSize) / stats.quota.maxWorkspaceBytes;
+  // Text the person sent to search and files in the trash count against the quota with the files.
+  const usedBytes = stats.totalSize + stats.indexSize + stats.trashSize;
+  const used = usedBytes / stats.quota.maxWorkspaceBytes;
+  const elsewhere = [
+    ...(stats.indexSize > 0 ? [`${formatBytes(stats.indexSize)} of it text sent to search`] : []),
+    ...(stats.trashSize > 0 ? [`${formatBytes(stats.trashSize)} of it in the trash`] : []),
+  ];
   return (
     <div className="grid min-w-48 gap-1 text-sm" data-testid="file-stats">
       <p className="text-muted-foreground">
-        {stats.totalFiles} {stats.totalFiles === 1 ? "file" : "files"} ·{" "}
-        {formatBytes(stats.totalSize + stats.indexSize)} of {formatBytes(stats.quota.maxWorkspaceBytes)} used
-        {stats.indexSize > 0 && ` (${formatBytes(stats.indexSize)} of it text sent to search)`}
+        {stats.totalFiles} {stats.totalFiles === 1 ? "file" : "files"} · {formatBytes(usedBytes)} of{" "}
+        {formatBytes(stats.quota.maxWorkspaceBytes)} used
+        {elsewhere.length > 0 && ` (${elsewhere.join("; ")})`}
       </p>
       <progress
         className="h-1.5 w-full appearance-none overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary [&::-moz-progress-bar]:bg-primary"

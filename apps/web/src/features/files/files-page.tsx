@@ -6,6 +6,7 @@ import { FileViewerDialog } from "../../components/content/file-viewer-dialog";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
+import { toastDeleted } from "../../components/ui/deleted-toast";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
@@ -41,7 +42,7 @@ export function FilesPage() {
   const remove = useMutation({
     mutationFn: (entry: FileEntry) => fileApi.remove(entry.path),
     onSuccess: (_data, entry) => {
-      toast({ title: `Deleted ${baseName(entry.path)}` });
+      toastDeleted(baseName(entry.path), () => fileApi.restore(entry.path));
       setToDelete(null);
       void refresh();
     },
@@ -229,8 +230,8 @@ export function FilesPage() {
         title={toDelete ? `Delete ${baseName(toDelete.path)}?` : "Delete"}
         description={
           toDelete?.type === "directory"
-            ? "The folder and everything in it will be deleted. This cannot be undone."
-            : "The file will be deleted. This cannot be undone."
+            ? "The folder and everything in it go to the trash, where they stay 30 days (counted in your storage) until you restore them or empty it."
+            : "The file goes to the trash, where it stays 30 days (counted in your storage) until you restore it or empty it."
         }
         pending={remove.isPending}
         onClose={() => setToDelete(null)}

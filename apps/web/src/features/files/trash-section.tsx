@@ -18,6 +18,10 @@ const APP_OF_KIND: Record<string, string> = {
   chat: "Chat session",
 };
 
+/** What a trashed item was, in words: a file, a folder, or an app's document or session. */
+const kindWords = (item: TrashItem) =>
+  item.type === "file" ? (item.kind === "folder" ? "Folder" : "File") : (APP_OF_KIND[item.kind] ?? item.kind);
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysLeft = (item: TrashItem) =>
   Math.max(0, Math.ceil((Date.parse(item.purgeAt) - Date.now()) / DAY_MS));
@@ -65,8 +69,8 @@ export function TrashSection() {
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium">{item.title || "Untitled"}</span>
                 <span className="text-xs text-muted-foreground">
-                  {APP_OF_KIND[item.kind] ?? item.kind} · deleted {new Date(item.deletedAt).toLocaleString()}{" "}
-                  · gone in {daysLeft(item)} days
+                  {kindWords(item)} · deleted {new Date(item.deletedAt).toLocaleString()} · gone in{" "}
+                  {daysLeft(item)} days
                 </span>
               </span>
               <Button

@@ -47,8 +47,13 @@ export const fileApi = {
   move: async (from: string, to: string) => {
     await apiRequest("POST", "/api/files/move", { from, to });
   },
+  /** Moves a file or folder to the trash (30 days; `restore` puts it back). */
   remove: async (path: string) => {
     await apiRequest("DELETE", `/api/files?${atPath(path)}`);
+  },
+  /** Takes the file or folder last deleted at `path` back from the trash (the delete toast's Undo). */
+  restore: async (path: string) => {
+    await apiRequest("POST", "/api/trash/restore", { type: "file", itemId: path });
   },
 };
 

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "../api";
 
-const trashKey = ["/api/trash"] as const;
+/** The trash list's query (a files_changed frame refreshes it too: a file deleted anywhere lands there). */
+export const trashKey = ["/api/trash"] as const;
 
 /** The person's trash, newest first. */
 export function useTrash() {
