@@ -144,15 +144,37 @@ test("creates a folder, renames a file and deletes with a confirmation", async (
 
   await page.getByRole("button", { name: "Delete gamma.md" }).click();
   const confirm = page.getByRole("dialog", { name: "Delete gamma.md?" });
-  await expect(confirm).toContainText("cannot be undone");
+  await expect(confirm).toContainText("goes to the trash, where it stays 30 days");
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(row("gamma.md")).toBeVisible();
-  await page.getByRole("button", { name: "Delete gamma.md" }).click();
-  await page
-    .getByRole("dialog", { name: "Delete gamma.md?" })
-    .getByRole("button", { name: "Delete" })
-    .click();
-  await expect(row("gamma.md")).toHaveCount(0);
+  const deleteGamma = async () => {
+    await page.getByRole("button", { name: "Delete gamma.md" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete gamma.md?" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expect(row("gamma.md")).toHaveCount(0);
+  };
+  // Undo right after the delete puts it back.
+  await deleteGamma();
+  await expect(
+    toasts(page).getByText("gamma.md was deleted. It stays in the trash for 30 days."),
+  ).toBeVisible();
+  await toasts(page).getByRole("button", { name: "Undo" }).click();
+  await expect(toasts(page).getByText("gamma.md is back.")).toBeVisible();
+  await expect(row("gamma.md")).toBeVisible();
+  // Deleted again, it waits in the trash, named as the file it was.
+  await deleteGamma();
+  const inTrash = page
+    .getByRole("region", { name: "Trash" })
+    .getByRole("listitem")
+    .filter({ hasText: "gamma.md" });
+  await expect(inTrash).toContainText(/File · deleted/);
+  // Restore in the trash puts it back where it was.
+  await inTrash.getByRole("button", { name: /^Restore / }).click();
+  await expect(row("gamma.md")).toBeVisible();
+  await expect(inTrash).toHaveCount(0);
+  await deleteGamma();
 
   await page.getByRole("button", { name: "Open folder reports" }).click();
   await expect(page.getByText("This folder is empty")).toBeVisible();
