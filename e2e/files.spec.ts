@@ -46,6 +46,35 @@ test("the storage line counts text sent to search with the files, and says how m
   await expect(page.getByTestId("file-stats")).not.toContainText("text sent to search");
 });
 
+test("an image opens as an image and Markdown as it reads, its source a toggle away", async () => {
+  const png1x1 =
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+  const put = (path: string, content: string, encoding: "utf8" | "base64") =>
+    page.request.put("/api/files/content", { data: { path, content, encoding, overwrite: true } });
+  expect((await put("/home/user/pixel.png", png1x1, "base64")).ok()).toBe(true);
+  expect((await put("/home/user/plan.md", "# Plan\n\n- **first** step\n", "utf8")).ok()).toBe(true);
+  await page.goto("/dashboard/files");
+
+  await page.getByRole("button", { name: /^View pixel\.png/ }).click();
+  const viewer = page.getByRole("dialog", { name: "pixel.png" });
+  const image = viewer.getByRole("img", { name: "Preview of pixel.png" });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("button", { name: /^View plan\.md/ }).click();
+  const md = page.getByRole("dialog", { name: "plan.md" });
+  const preview = md.getByRole("region", { name: "Preview of plan.md" });
+  await expect(preview.getByRole("heading", { name: "Plan" })).toBeVisible();
+  await expect(preview.locator("strong")).toHaveText("first");
+  await md.getByRole("button", { name: "Source" }).click();
+  await expect(md.getByRole("region", { name: "Contents of plan.md" })).toContainText("# Plan");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  for (const path of ["/home/user/pixel.png", "/home/user/plan.md"])
+    await page.request.delete(`/api/files?path=${encodeURIComponent(path)}`);
+});
+
 test("Files follows changes made elsewhere (another tab, code that ran) without a reload", async () => {
   await page.goto("/dashboard/files");
   await expect(page.getByRole("button", { name: "Open folder projects" })).toBeVisible();

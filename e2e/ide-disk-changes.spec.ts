@@ -60,6 +60,23 @@ test("the terminal appends to the file I am editing: I am told before I save, an
   await expect(ide.tab("calc.ts").getByRole("img", { name: "unsaved changes" })).toHaveCount(0);
 });
 
+test("a background job in the terminal writes the file later, in silence: I am told before I save", async ({
+  page,
+}) => {
+  await editCalc(page, "Control+Home");
+  await page.keyboard.type("// mine\n");
+  await page.getByRole("tab", { name: "Terminal" }).click();
+  await expect(page.getByTestId("terminal-status")).toHaveText(/^Connected/, { timeout: 15_000 });
+  await page.locator(".xterm-helper-textarea").focus();
+  // The command is over at once; its job writes five seconds later and prints nothing.
+  await page.keyboard.type("(sleep 5; echo '// later' >> ~/src/calc.ts) & echo started\n");
+  await expect(page.locator(".xterm-rows")).toContainText("started", { timeout: 15_000 });
+  const changed = page.getByRole("alert").filter({ hasText: "calc.ts changed on disk" });
+  await expect(changed).toBeHidden();
+  await expect.poll(() => onServer(page), { timeout: 15_000 }).toBe(`${START}// later\n`);
+  await expect(changed).toBeVisible({ timeout: 10_000 });
+});
+
 test("a save made on an older version (the change was not seen live) is refused, nothing is lost, and Keep mine saves over it", async ({
   page,
 }) => {

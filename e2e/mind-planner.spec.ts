@@ -104,8 +104,14 @@ test("quick tasks: blank is not added; todo → doing → done by the forward ar
     ],
   });
 
+  // A deleted task comes back with Undo, where it was.
   await page.getByRole("button", { name: "Delete Water plants" }).click();
-  await expect(page.getByText("Water plants")).toHaveCount(0);
+  await expect(column(page, "To Do").getByText("Water plants")).toHaveCount(0);
+  await expect(toasts(page).getByText("“Water plants” was deleted.")).toBeVisible();
+  await toasts(page).getByRole("button", { name: "Undo" }).click();
+  await expect(column(page, "To Do").getByText("Water plants")).toBeVisible();
+  await page.getByRole("button", { name: "Delete Water plants" }).click();
+  await expect(column(page, "To Do").getByText("Water plants")).toHaveCount(0);
   await expect(syncStatus(page)).toHaveText("Saved");
   await page.reload();
   await expect(done.getByText("Call the bank")).toBeVisible();

@@ -99,7 +99,7 @@ export interface Usage {
 
 /**
  * Walks the whole workspace (temporary files included: code can name its files so): the number
- * and total size of its regular files. Without `since` the walk stops past `maxEntries`; with it
+ * and total size of its regular files. Without `since` (or with `stopAtCap`) the walk stops past `maxEntries`; with it
  * (after code ran) it sees everything, so what the code wrote past the quota or the cap can be
  * taken back, and lists what changed since then (a file's ctime, which code cannot set back; a
  * folder's birth, so that a folder that only gained entries is never taken for new).
@@ -108,6 +108,8 @@ export async function usage(
   root: string,
   since?: number,
   maxEntries = MAX_WORKSPACE_ENTRIES,
+  /** Stop past `maxEntries` also with `since` (a watch that only notices what changed). */
+  stopAtCap = since === undefined,
 ): Promise<Usage> {
   const found: Usage = { totalFiles: 0, totalSize: 0, entries: 0, full: false, recent: [] };
   await withFolder(root, "/home/user", (fd) =>
@@ -124,7 +126,7 @@ export async function usage(
         // A folder's birth is 0 where the file system does not keep it: never taken for new.
         if (since !== undefined && (folder ? stat.birthtimeMs : stat.ctimeMs) >= since)
           found.recent.push({ segments, size: stat.isFile() ? stat.size : 0, ctimeMs: stat.ctimeMs, folder });
-        return since !== undefined || found.entries <= maxEntries;
+        return !stopAtCap || found.entries <= maxEntries;
       },
       true,
       true,

@@ -14,7 +14,7 @@ describe("watching a workspace's room while code runs over it", () => {
   it("calls `over` once the folder passes the quota, also after a quiet spell (measured less often then), and only once", async () => {
     fs.writeFileSync(path.join(root, "a.bin"), Buffer.alloc(10_000));
     const over = vi.fn();
-    const end = watchRoom(root, 50_000, over, 10);
+    const end = watchRoom(root, 50_000, over, { everyMs: 10 });
     await new Promise((r) => setTimeout(r, 400)); // quiet: the measures space out
     expect(over).not.toHaveBeenCalled();
     fs.writeFileSync(path.join(root, "b.bin"), Buffer.alloc(60_000));
@@ -27,11 +27,37 @@ describe("watching a workspace's room while code runs over it", () => {
   it("ended, it measures no more", async () => {
     fs.rmSync(path.join(root, "b.bin"), { force: true });
     const over = vi.fn();
-    const end = watchRoom(root, 50_000, over, 10);
+    const end = watchRoom(root, 50_000, over, { everyMs: 10 });
     end();
     fs.writeFileSync(path.join(root, "c.bin"), Buffer.alloc(60_000));
     await new Promise((r) => setTimeout(r, 200));
     expect(over).not.toHaveBeenCalled();
+  });
+
+  it("tells what is written meanwhile, also a file written in silence long after the code started", async () => {
+    fs.rmSync(path.join(root, "c.bin"), { force: true });
+    const wrote = vi.fn();
+    const end = watchRoom(root, 50_000, vi.fn(), { everyMs: 10, wrote });
+    await new Promise((r) => setTimeout(r, 300)); // quiet: nothing told
+    expect(wrote).not.toHaveBeenCalled();
+    fs.mkdirSync(path.join(root, "out"), { recursive: true });
+    fs.writeFileSync(path.join(root, "out", "result.txt"), "done");
+    await vi.waitFor(() => expect(wrote).toHaveBeenCalledWith(["/home/user/out/result.txt"]), {
+      timeout: 5_000,
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(wrote).toHaveBeenCalledTimes(1); // told once
+    end();
+  });
+
+  it("with `holds: false` it only notices: a folder past the quota is not `over`", async () => {
+    const over = vi.fn();
+    const wrote = vi.fn();
+    const end = watchRoom(root, 0, over, { everyMs: 10, holds: false, wrote });
+    fs.writeFileSync(path.join(root, "d.bin"), Buffer.alloc(1_000));
+    await vi.waitFor(() => expect(wrote).toHaveBeenCalledWith(["/home/user/d.bin"]), { timeout: 5_000 });
+    expect(over).not.toHaveBeenCalled();
+    end();
   });
 });
 

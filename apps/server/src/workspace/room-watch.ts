@@ -1,4 +1,5 @@
-import { usage } from "./ops";
+import { MAX_WORKSPACE_ENTRIES, usage } from "./ops";
+import { CTIME_SLACK_MS, writtenFiles } from "./trim";
 
 /** How soon the workspace is measured again while code running over plain folders writes. */
 export const ROOM_WATCH_MS = 1000;
@@ -6,8 +7,8 @@ export const ROOM_WATCH_MS = 1000;
 export const ROOM_WATCH_IDLE_MS = 4000;
 
 /**
- * While code runs over a workspace of plain folders (no volume holds it to the quota), measures
- * the workspace: every `everyMs` while it grows, less often (doubling, up to ROOM_WATCH_IDLE_MS)
+ * While code runs over a workspace, measures it (and tells `wrote` what the code wrote since the
+ * last measure): every `everyMs` while it grows, less often (doubling, up to ROOM_WATCH_IDLE_MS)
  * while it does not. Once it is past `quotaBytes` or holds too many entries, calls `over` (once),
  * which stops the code: a run cannot fill the disk before it ends, only pass the quota by what it
  * writes in one interval (at most ROOM_WATCH_IDLE_MS after a quiet spell), and afterCode takes that
@@ -17,16 +18,28 @@ export function watchRoom(
   root: string,
   quotaBytes: number,
   over: () => void,
-  everyMs = ROOM_WATCH_MS,
+  options: {
+    everyMs?: number;
+    /** False: only notice what is written (a volume holds the code to the quota itself). */
+    holds?: boolean;
+    /** The files the code wrote since the last measure (a background job's, which says nothing). */
+    wrote?: (paths: string[]) => void;
+  } = {},
 ): () => void {
+  const everyMs = options.everyMs ?? ROOM_WATCH_MS;
   let ended = false;
   let timer: NodeJS.Timeout | undefined;
   let wait = everyMs;
   let last = { bytes: -1, entries: -1 };
+  let lookedAt = Date.now();
   const measure = async () => {
-    const found = await usage(root).catch(() => null);
+    const since = lookedAt - CTIME_SLACK_MS;
+    lookedAt = Date.now();
+    const found = await usage(root, since, MAX_WORKSPACE_ENTRIES, true).catch(() => null);
     if (ended) return;
-    if (found && (found.totalSize > quotaBytes || found.full)) {
+    const written = found ? writtenFiles(found) : [];
+    if (written.length > 0) options.wrote?.(written);
+    if (found && options.holds !== false && (found.totalSize > quotaBytes || found.full)) {
       ended = true;
       over();
       return;

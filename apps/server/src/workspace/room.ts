@@ -69,12 +69,18 @@ export class WorkspaceRoom extends WorkspaceRoots {
 
   /**
    * While code runs: `over` is called once the files pass the room the quota leaves them beside
-   * the text sent to the search index (room-watch.ts).
+   * what it holds elsewhere (room-watch.ts), and what the code writes is told to the person's
+   * views as it goes (a background job writes without a word). On a volume that holds the code
+   * to the quota alone, the watch only notices.
    */
   async watchRoom(owner: Owner, over: () => void): Promise<() => void> {
     const room = await this.codeRoom(owner);
-    if (room === null) return () => {}; // a volume holds code to the quota
-    return watchRoom(room.root, this.filesRoom(owner, room.standing), over);
+    const root = room?.root ?? (await this.root(owner));
+    const limit = room ? this.filesRoom(owner, room.standing) : 0;
+    return watchRoom(root, limit, over, {
+      holds: room !== null,
+      wrote: (paths) => this.changed(owner.id, paths),
+    });
   }
 
   /** The bytes the quota leaves the files beside the text the person sent to the search index. */

@@ -1,6 +1,6 @@
 import { fileContentSchema } from "@neuroos/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle, Pencil, Save } from "lucide-react";
+import { Code, LoaderCircle, Pencil, Save } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { errorMessage, HttpError } from "../../lib/api";
 import { formatBytes } from "../../lib/format";
@@ -9,6 +9,7 @@ import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Spinner } from "../ui/spinner";
 import { toast } from "../ui/use-toast";
+import { ImagePreview, imageTypeOf, isMarkdown, MarkdownPreview } from "./file-preview";
 import { languageOfFile } from "./file-tree";
 import { useHighlight } from "./use-highlight";
 
@@ -73,8 +74,9 @@ function FileText({
 }
 
 /**
- * A workspace file (GET /api/files/content): highlighted with line numbers; with `editable`,
- * Edit turns it into a text box and Save writes it (PUT /api/files/content).
+ * A workspace file (GET /api/files/content): an image shown as one, Markdown rendered (its
+ * source a toggle away), other text highlighted with line numbers; with `editable`, Edit turns it
+ * into a text box and Save writes it (PUT /api/files/content).
  */
 export function FileViewerDialog({
   path,
@@ -94,8 +96,13 @@ export function FileViewerDialog({
   const [draft, setDraft] = useState("");
   /** The version the draft was started from: a save over a newer one is refused, not lost. */
   const [base, setBase] = useState<string | null>(null);
+  /** A Markdown file's source shown instead of its rendering. */
+  const [source, setSource] = useState(false);
   useEffect(() => {
-    if (path === null) setEditing(false);
+    if (path === null) {
+      setEditing(false);
+      setSource(false);
+    }
   }, [path]);
 
   const name = baseName(path ?? "");
@@ -125,7 +132,13 @@ export function FileViewerDialog({
   });
 
   const size = file.data ? ` · ${formatBytes(file.data.size)}` : "";
-  const actions =
+  const markdown = isText && !editing && isMarkdown(path ?? "");
+  const sourceToggle = markdown ? (
+    <Button size="sm" variant="ghost" aria-pressed={source} onClick={() => setSource(!source)}>
+      <Code aria-hidden="true" /> Source
+    </Button>
+  ) : null;
+  const editActions =
     editable && isText ? (
       editing ? (
         <Button size="sm" onClick={() => save.mutate()} disabled={save.isPending}>
@@ -150,6 +163,13 @@ export function FileViewerDialog({
         </Button>
       )
     ) : null;
+  const actions =
+    sourceToggle || editActions ? (
+      <>
+        {sourceToggle}
+        {editActions}
+      </>
+    ) : null;
 
   return (
     <Dialog
@@ -168,6 +188,8 @@ export function FileViewerDialog({
         <p role="alert" className="p-5 text-sm text-danger-text">
           {errorMessage(file.error, "The file could not be opened.")}
         </p>
+      ) : imageTypeOf(file.data.path) && !editing ? (
+        <ImagePreview path={file.data.path} content={file.data.content} encoding={file.data.encoding} />
       ) : !isText ? (
         <p className="p-5 text-sm text-muted-foreground">
           This is a binary file ({formatBytes(file.data.size)}); it cannot be shown as text. Download it to
@@ -183,6 +205,8 @@ export function FileViewerDialog({
         />
       ) : file.data.content.length === 0 ? (
         <p className="p-5 text-sm text-muted-foreground">This file is empty.</p>
+      ) : markdown && !source && !lines ? (
+        <MarkdownPreview path={file.data.path} content={file.data.content} />
       ) : (
         <FileText path={file.data.path} content={file.data.content} lines={lines} />
       )}

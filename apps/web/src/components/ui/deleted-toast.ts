@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { errorMessage } from "../../lib/api";
 import { toast } from "./use-toast";
 
@@ -21,4 +22,32 @@ export function toastDeleted(name: string, restore: () => Promise<unknown>): voi
     description: `${name} was deleted. It stays in the trash for 30 days.`,
     action: { label: "Undo", run: undo },
   });
+}
+
+/** Puts a deleted item back where it was (Undo), in the list as it is now; once only. */
+export const reinsert = <T extends { id: string }>(items: T[], item: T, index: number): T[] =>
+  items.some((t) => t.id === item.id) ? items : [...items.slice(0, index), item, ...items.slice(index)];
+
+/**
+ * Deleting an item of a document's list (a task): `save` stores the list without it, and a toast
+ * offers Undo, which puts it back where it was in the list as it is by then.
+ */
+export function useDeleteWithUndo<T extends { id: string }>(
+  items: T[],
+  save: (items: T[]) => void,
+  nameOf: (item: T) => string,
+): (id: string) => void {
+  const latest = useRef(items);
+  latest.current = items;
+  return (id) => {
+    const index = items.findIndex((t) => t.id === id);
+    const item = items[index];
+    if (!item) return;
+    save(items.filter((t) => t.id !== id));
+    toast({
+      title: "Task deleted",
+      description: `“${nameOf(item)}” was deleted.`,
+      action: { label: "Undo", run: () => save(reinsert(latest.current, item, index)) },
+    });
+  };
 }

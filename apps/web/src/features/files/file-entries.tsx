@@ -2,6 +2,7 @@ import type { FileEntry } from "@neuroos/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { Download, Eye, File, FileCode, FileText, Folder, LoaderCircle, Pencil, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { imageTypeOf } from "../../components/content/file-preview";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
@@ -55,7 +56,7 @@ interface EntryRowProps {
 export function EntryRow({ entry, onOpenFolder, onView, onRename, onDelete }: EntryRowProps) {
   const name = baseName(entry.path);
   const isDir = entry.type === "directory";
-  const openable = isDir || isTextFile(name);
+  const openable = isDir || isTextFile(name) || imageTypeOf(name) !== null;
   const nameClasses =
     "flex min-w-0 items-center gap-2 rounded text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
   return (

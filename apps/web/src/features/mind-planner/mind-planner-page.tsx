@@ -3,6 +3,7 @@ import { FileDown, Plus, Sparkles } from "lucide-react";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { AiActionOutput } from "../../components/ai/ai-action-output";
 import { Button } from "../../components/ui/button";
+import { useDeleteWithUndo } from "../../components/ui/deleted-toast";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
@@ -40,6 +41,7 @@ const selectClass =
 export function MindPlannerPage() {
   const doc = useDocument<PlannerTask[]>(planDocument);
   const tasks = useMemo(() => readTasks(doc.content), [doc.content]);
+  const deleteTask = useDeleteWithUndo(tasks, doc.setContent, (task) => task.title);
   const ai = useAiSetup("Generate plan");
   const generate = useAiAction("generate_plan", planFailed);
   const [prompt, setPrompt] = useState("");
@@ -157,7 +159,7 @@ export function MindPlannerPage() {
                     key={task.id}
                     task={task}
                     onForward={() => doc.setContent(moveForward(tasks, task.id))}
-                    onDelete={() => doc.setContent(tasks.filter((t) => t.id !== task.id))}
+                    onDelete={() => deleteTask(task.id)}
                   />
                 ))}
               </ul>

@@ -1,14 +1,7 @@
 import type { OrganizerTask } from "@neuroos/contracts";
 import { describe, expect, it } from "vitest";
-import {
-  addTask,
-  deleteTask,
-  moveTask,
-  readTasks,
-  restoreTask,
-  tasksIn,
-  taskTextProblem,
-} from "./organizer-model";
+import { reinsert } from "../../../components/ui/deleted-toast";
+import { addTask, moveTask, readTasks, tasksIn, taskTextProblem } from "./organizer-model";
 
 const task = (id: string, list: OrganizerTask["list"] = "todo"): OrganizerTask => ({
   id,
@@ -42,15 +35,14 @@ describe("organizer model", () => {
     expect(moveTask(tasks, "missing", "forward")).toBe(tasks);
   });
 
-  it("a moved task goes last in its new list; delete removes only that task", () => {
+  it("a moved task goes last in its new list; Undo of a delete puts it back at its place, once", () => {
     const tasks = moveTask([task("a", "doing"), task("b"), task("c", "doing")], "b", "forward");
     expect(tasksIn(tasks, "doing").map((t) => t.id)).toEqual(["a", "c", "b"]);
-    expect(deleteTask(tasks, "c").map((t) => t.id)).toEqual(["a", "b"]);
     // Undo puts it back at its place in the list as it is now, once.
-    const without = deleteTask(tasks, "b");
-    const back = restoreTask([...without, task("d")], task("b"), 1);
+    const without = tasks.filter((t) => t.id !== "b");
+    const back = reinsert([...without, task("d")], task("b"), 1);
     expect(back.map((t) => t.id)).toEqual(["a", "b", "c", "d"]);
-    expect(restoreTask(back, task("b"), 1)).toBe(back);
+    expect(reinsert(back, task("b"), 1)).toBe(back);
   });
 
   it("reads stored content through the schema: bad items and repeated ids are dropped", () => {

@@ -59,12 +59,5 @@ export function moveTask(tasks: OrganizerTask[], id: string, direction: Directio
   return [...tasks.filter((t) => t.id !== id), { ...task, list: target }];
 }
 
-export const deleteTask = (tasks: OrganizerTask[], id: string): OrganizerTask[] =>
-  tasks.filter((t) => t.id !== id);
-
-/** Puts a deleted task back where it was (Undo), in the list as it is now; once only. */
-export const restoreTask = (tasks: OrganizerTask[], task: OrganizerTask, index: number): OrganizerTask[] =>
-  tasks.some((t) => t.id === task.id) ? tasks : [...tasks.slice(0, index), task, ...tasks.slice(index)];
-
 export const tasksIn = (tasks: OrganizerTask[], list: OrganizerList): OrganizerTask[] =>
   tasks.filter((t) => t.list === list);

@@ -2,23 +2,14 @@ import { ORGANIZER_TEXT_MAX, type OrganizerTask, organizerLists } from "@neuroos
 import { Plus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
+import { useDeleteWithUndo } from "../../../components/ui/deleted-toast";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
-import { toast } from "../../../components/ui/use-toast";
 import { useDocument } from "../../../lib/documents/use-document";
 import { SyncLine } from "../../app-kit";
 import { NeuroToolFrame } from "../tool-frame";
 import { OrganizerColumn } from "./organizer-column";
-import {
-  addTask,
-  type Direction,
-  deleteTask,
-  moveTask,
-  readTasks,
-  restoreTask,
-  tasksIn,
-  taskTextProblem,
-} from "./organizer-model";
+import { addTask, type Direction, moveTask, readTasks, tasksIn, taskTextProblem } from "./organizer-model";
 
 /** One organizer per account, kept by the documents store (and on the device while offline). */
 const organizerDocument = {
@@ -54,20 +45,7 @@ export function OrganizerPage() {
     doc.setContent(addTask(tasks, text, crypto.randomUUID()));
     setText("");
   };
-  /** The tasks as they are now, for an Undo clicked after later changes. */
-  const latest = useRef(tasks);
-  latest.current = tasks;
-  const onDelete = (taskId: string) => {
-    const index = tasks.findIndex((t) => t.id === taskId);
-    const task = tasks[index];
-    if (!task) return;
-    doc.setContent(deleteTask(tasks, taskId));
-    toast({
-      title: "Task deleted",
-      description: `“${task.text}” was deleted.`,
-      action: { label: "Undo", run: () => doc.setContent(restoreTask(latest.current, task, index)) },
-    });
-  };
+  const onDelete = useDeleteWithUndo(tasks, doc.setContent, (task) => task.text);
   const onMove = (taskId: string, direction: Direction) => {
     const moved = moveTask(tasks, taskId, direction);
     if (moved === tasks) return;
