@@ -25,7 +25,7 @@ test("Files lists the starter tree, browses folders with breadcrumbs and shows s
   await expect(page.getByRole("button", { name: /^View README/ })).toBeVisible();
   await page.getByRole("button", { name: /^View README/ }).click();
   const viewer = page.getByRole("dialog");
-  await expect(viewer.getByRole("region", { name: /Contents of README/ })).not.toBeEmpty();
+  await expect(viewer.getByRole("region", { name: /Preview of README/ })).not.toBeEmpty();
   await page.keyboard.press("Escape");
   await expect(viewer).toBeHidden();
   await page.getByRole("navigation", { name: "Folder path" }).getByRole("button", { name: "home" }).click();
