@@ -6,6 +6,7 @@ import { users } from "../db/schema";
 import { describeEachDatabase } from "../test/databases";
 import { holdWithinQuota, watchRoom } from "./room-watch";
 import { WorkspaceService } from "./service";
+import { ToldWrites } from "./trim";
 
 describe("watching a workspace's room while code runs over it", () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "neuroos-room-watch-"));
@@ -58,6 +59,27 @@ describe("watching a workspace's room while code runs over it", () => {
     await vi.waitFor(() => expect(wrote).toHaveBeenCalledWith(["/home/user/d.bin"]), { timeout: 5_000 });
     expect(over).not.toHaveBeenCalled();
     end();
+  });
+
+  it("two looks at one write (the watch's and a terminal's) tell it once; a new change is told again", async () => {
+    const told = new ToldWrites();
+    const first = vi.fn();
+    const second = vi.fn();
+    const ends = [first, second].map((wrote) =>
+      watchRoom(root, 50_000, vi.fn(), { everyMs: 10, wrote, told }),
+    );
+    fs.writeFileSync(path.join(root, "e.txt"), "one");
+    await vi.waitFor(() =>
+      expect([...first.mock.calls, ...second.mock.calls].flat(2)).toContain("/home/user/e.txt"),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const tellings = () =>
+      [...first.mock.calls, ...second.mock.calls].flat(2).filter((p) => p === "/home/user/e.txt");
+    expect(tellings()).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 30)); // a later ctime
+    fs.writeFileSync(path.join(root, "e.txt"), "two");
+    await vi.waitFor(() => expect(tellings()).toHaveLength(2));
+    for (const end of ends) end();
   });
 });
 

@@ -1,5 +1,5 @@
 import { MAX_WORKSPACE_ENTRIES, usage } from "./ops";
-import { CTIME_SLACK_MS, writtenFiles } from "./trim";
+import { CTIME_SLACK_MS, type ToldWrites, writtenFiles } from "./trim";
 
 /** How soon the workspace is measured again while code running over plain folders writes. */
 export const ROOM_WATCH_MS = 1000;
@@ -24,6 +24,8 @@ export function watchRoom(
     holds?: boolean;
     /** The files the code wrote since the last measure (a background job's, which says nothing). */
     wrote?: (paths: string[]) => void;
+    /** What was told already (by another look at the same code): told again only when changed again. */
+    told?: ToldWrites;
   } = {},
 ): () => void {
   const everyMs = options.everyMs ?? ROOM_WATCH_MS;
@@ -37,7 +39,7 @@ export function watchRoom(
     lookedAt = Date.now();
     const found = await usage(root, since, MAX_WORKSPACE_ENTRIES, true).catch(() => null);
     if (ended) return;
-    const written = found ? writtenFiles(found) : [];
+    const written = found ? writtenFiles(found, options.told) : [];
     if (written.length > 0) options.wrote?.(written);
     if (found && options.holds !== false && (found.totalSize > quotaBytes || found.full)) {
       ended = true;

@@ -5,7 +5,7 @@ import { usage } from "./ops";
 import { formatBytes, quotaMb, workspaceFullWords } from "./quotas";
 import { watchRoom } from "./room-watch";
 import { type Owner, WorkspaceRoots } from "./roots";
-import { CTIME_SLACK_MS, keepSaved, trimTo, writtenFiles } from "./trim";
+import { CTIME_SLACK_MS, keepSaved, ToldWrites, trimTo, writtenFiles } from "./trim";
 
 const planName = { free: "Free", pro: "Pro" } as const;
 
@@ -80,6 +80,7 @@ export class WorkspaceRoom extends WorkspaceRoots {
     return watchRoom(root, limit, over, {
       holds: room !== null,
       wrote: (paths) => this.changed(owner.id, paths),
+      told: this.toldWrites(owner.id),
     });
   }
 
@@ -113,9 +114,18 @@ export class WorkspaceRoom extends WorkspaceRoots {
     return result;
   }
 
+  /** What each person's views were told code wrote (the watch and a terminal's look share it). */
+  private readonly told = new Map<string, ToldWrites>();
+  private toldWrites(userId: string): ToldWrites {
+    const told = this.told.get(userId) ?? new ToldWrites();
+    this.told.set(userId, told);
+    return told;
+  }
+
   /** Reports the files code changed since `since` (a terminal command's writes), if any. */
   async noticeWrites(owner: Owner, since: number): Promise<void> {
-    const paths = writtenFiles(await usage(await this.root(owner), since - CTIME_SLACK_MS, this.maxEntries));
+    const found = await usage(await this.root(owner), since - CTIME_SLACK_MS, this.maxEntries);
+    const paths = writtenFiles(found, this.toldWrites(owner.id));
     if (paths.length > 0) this.changed(owner.id, paths);
   }
 

@@ -10,11 +10,38 @@ export const CTIME_SLACK_MS = 20;
 export const keepSaved = (saved: Map<string, number>) => (p: string, size: number, folder: boolean) =>
   folder ? [...saved.keys()].some((kept) => kept.startsWith(`${p}/`)) : size <= (saved.get(p) ?? -1);
 
-/** The files code wrote that a walk with `since` found (workspace paths; uploads' staged files left out). */
-export const writtenFiles = (found: Usage) =>
+/**
+ * The writes a person's views were told of, each file by the change seen (its ctime): two looks at
+ * the same write (a terminal's after a command, the watch's while it runs) tell it once.
+ */
+export class ToldWrites {
+  private static readonly MAX = 2000;
+  private readonly told = new Map<string, number>();
+
+  /** True the first time this change of `path` is seen. */
+  firstTime(path: string, ctimeMs: number): boolean {
+    if (this.told.get(path) === ctimeMs) return false;
+    this.told.delete(path);
+    this.told.set(path, ctimeMs);
+    // The oldest go first (a Map keeps the order things were set in).
+    for (const old of this.told.keys()) {
+      if (this.told.size <= ToldWrites.MAX) break;
+      this.told.delete(old);
+    }
+    return true;
+  }
+}
+
+/**
+ * The files code wrote that a walk with `since` found (workspace paths; uploads' staged files left
+ * out); with `told`, only the changes not told of before.
+ */
+export const writtenFiles = (found: Usage, told?: ToldWrites) =>
   found.recent
     .filter((file) => !file.folder && !file.segments.at(-1)?.startsWith(TEMP_PREFIX))
-    .map((file) => toWorkspacePath(file.segments));
+    .map((file) => ({ path: toWorkspacePath(file.segments), ctimeMs: file.ctimeMs }))
+    .filter((file) => told?.firstTime(file.path, file.ctimeMs) ?? true)
+    .map((file) => file.path);
 
 /**
  * Brings a workspace that code left past its quota (`limits.bytes`) or its entry cap back within
