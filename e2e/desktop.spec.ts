@@ -23,6 +23,7 @@ test("apps open in windows: cascade, focus and z-order, taskbar, maximize, drag 
   await page.goto("/desktop");
   const grid = page.getByRole("list", { name: "Desktop apps" });
   await expect(grid.getByRole("button")).toHaveText([
+    "Files",
     "NotesPad",
     "SmartDoc",
     "LogicSheet",
@@ -107,7 +108,17 @@ test("apps open in windows: cascade, focus and z-order, taskbar, maximize, drag 
   expect(await seriousViolations(page)).toEqual([]);
 
   // The layout is kept on the server: a fresh browser signed in as the same person sees it.
-  await page.waitForTimeout(600);
+  // Once the last move is saved (a pause after it; longer on a loaded machine).
+  await expect
+    .poll(
+      async () => {
+        const stored = await page.request.get("/api/preferences/desktop-layout");
+        const windows: { x: number; y: number; app: string }[] = (await stored.json()).value?.windows ?? [];
+        return windows.map((w) => (w.app === "vector-search" ? `${w.app} ${w.x},${w.y}` : w.app)).sort();
+      },
+      { timeout: 15_000 },
+    )
+    .toEqual(["notes-pad", `vector-search ${before.x + 120},${before.y + 80}`]);
   const fresh = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   const other = await fresh.newPage();
   await signIn(other, account);

@@ -68,6 +68,22 @@ export const listFilesQuerySchema = z.object({
 /** GET /api/files/content?path=, GET /api/files/download?path=, DELETE /api/files?path= */
 export const filePathQuerySchema = z.object({ path: workspacePath });
 
+/** GET /api/files/zip takes at most this many paths. */
+export const MAX_ZIP_PATHS = 500;
+/**
+ * GET /api/files/zip?path=…&path=… — one zip of the files and folders named (`path` repeated; one
+ * is a plain string). Names in the zip start at each item's folder (/home/user/proj gives proj/…).
+ */
+export const zipQuerySchema = z.object({
+  path: z.preprocess(
+    (value) => (typeof value === "string" ? [value] : value),
+    z
+      .array(workspacePath, { error: "Choose at least one file or folder" })
+      .min(1, "Choose at least one file or folder")
+      .max(MAX_ZIP_PATHS, `Zip at most ${MAX_ZIP_PATHS} files and folders at once`),
+  ),
+});
+
 export const fileEncodingSchema = z.enum(["utf8", "base64"]);
 /** GET /api/files/content answers this; binary files come back in base64. */
 export const fileContentSchema = z.object({

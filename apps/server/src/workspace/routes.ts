@@ -1,3 +1,4 @@
+import { PassThrough } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
 import {
   filePathQuerySchema,
@@ -7,6 +8,7 @@ import {
   moveFileSchema,
   uploadQuerySchema,
   writeFileSchema,
+  zipQuerySchema,
 } from "@neuroos/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireSession } from "../auth/session";
@@ -142,6 +144,22 @@ export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRoute
       .header("content-disposition", attachment(file.name))
       .header("cache-control", "private, no-store");
     return reply.send(file.handle.createReadStream());
+  });
+
+  /** Several files and folders as one zip (`path` repeated), refused before a byte is sent when it cannot be made. */
+  app.get("/api/files/zip", async (request, reply) => {
+    const { path } = parse(zipQuerySchema, request.query);
+    const zip = await workspaces.openZip(currentUser(request), path);
+    const body = new PassThrough();
+    const gone = new AbortController();
+    reply.raw.once("close", () => gone.abort());
+    // A failure midway cuts the connection (Fastify logs it); a client that went away just stops it.
+    zip.write(body, gone.signal).catch((err) => body.destroy(gone.signal.aborted ? undefined : err));
+    reply
+      .header("content-type", "application/zip")
+      .header("content-disposition", attachment(zip.name))
+      .header("cache-control", "private, no-store");
+    return reply.send(body);
   });
 }
 

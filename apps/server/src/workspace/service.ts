@@ -33,6 +33,7 @@ import { WorkspaceRoom } from "./room";
 import type { Owner } from "./roots";
 import { at, withResolved } from "./safe-fs";
 import { type UploadDeps, type UploadPart, uploadFiles } from "./upload";
+import { planZip, type ZipDownload } from "./zip";
 
 export type { Owner, UploadPart };
 export { formatBytes };
@@ -109,6 +110,11 @@ export class WorkspaceService extends WorkspaceRoom {
   /** A regular file opened for download; the caller streams and closes `handle`. */
   async openDownload(owner: Owner, input: string) {
     return openFile(await this.root(owner), input);
+  }
+
+  /** A zip of files and folders, refused (404, 413…) before anything is sent; the caller streams it (zip.ts). */
+  async openZip(owner: Owner, inputs: string[]): Promise<ZipDownload> {
+    return planZip(await this.root(owner), inputs);
   }
 
   /** Writes a text or base64 file; with `ifMatch` (the version read), a changed or gone file is a 409. */

@@ -135,7 +135,8 @@ export const appRegistry: AppEntry[] = [
     group: "system",
     window: WINDOW,
     singleton: true,
-    onDesktop: false,
+    // The desktop's file manager: an icon on its grid, opening this screen in a window.
+    onDesktop: true,
     load: screen(
       () => import("../features/files/files-page"),
       (m) => m.FilesPage,

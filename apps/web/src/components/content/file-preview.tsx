@@ -22,6 +22,12 @@ export const imageTypeOf = (path: string): string | null => IMAGE_TYPES[extensio
 /** Whether a file is Markdown, shown rendered (its source a click away). */
 export const isMarkdown = (path: string) => ["md", "markdown"].includes(extensionOf(path));
 
+/** Whether a file is a PDF, previewed page by page (PdfPreview in ./pdf-preview, pdf.js loaded then). */
+export const isPdf = (path: string) => extensionOf(path) === "pdf";
+
+/** PDFs larger than this are not previewed (their bytes are read whole): they are offered as a download. */
+export const PDF_PREVIEW_MAX_BYTES = 50 * 1024 * 1024;
+
 /**
  * An image file shown as an image: its bytes made a blob of the type its name says (an SVG in an
  * <img> runs no script), freed when the preview closes.

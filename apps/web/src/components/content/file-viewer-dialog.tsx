@@ -4,13 +4,22 @@ import { Code, LoaderCircle, Pencil, Save } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { errorMessage, HttpError } from "../../lib/api";
 import { formatBytes } from "../../lib/format";
+import { useFileBytes } from "../../lib/resources/file-bytes";
 import { baseName, fileApi, filesKeys, useFileContent } from "../../lib/resources/files";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Spinner } from "../ui/spinner";
 import { toast } from "../ui/use-toast";
-import { ImagePreview, imageTypeOf, isMarkdown, MarkdownPreview } from "./file-preview";
+import {
+  ImagePreview,
+  imageTypeOf,
+  isMarkdown,
+  isPdf,
+  MarkdownPreview,
+  PDF_PREVIEW_MAX_BYTES,
+} from "./file-preview";
 import { languageOfFile } from "./file-tree";
+import { LazyPdfFile } from "./lazy-pdf";
 import { useHighlight } from "./use-highlight";
 
 /** The version of the file on disk in a refused save's 409 (its `current`; null when it is gone). */
@@ -76,7 +85,8 @@ function FileText({
 /**
  * A workspace file (GET /api/files/content): an image shown as one, Markdown rendered (its
  * source a toggle away), other text highlighted with line numbers; with `editable`, Edit turns it
- * into a text box and Save writes it (PUT /api/files/content).
+ * into a text box and Save writes it (PUT /api/files/content). A PDF is read whole from its
+ * download (any size up to PDF_PREVIEW_MAX_BYTES, no base64) and shown page by page, read-only.
  */
 export function FileViewerDialog({
   path,
@@ -90,7 +100,9 @@ export function FileViewerDialog({
   /** Lines to show marked and scrolled to (a citation's). */
   lines?: { from: number; to: number } | null;
 }) {
-  const file = useFileContent(path);
+  const pdf = path !== null && isPdf(path);
+  const file = useFileContent(pdf ? null : path);
+  const pdfFile = useFileBytes(pdf ? path : null, PDF_PREVIEW_MAX_BYTES);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
@@ -131,7 +143,8 @@ export function FileViewerDialog({
     },
   });
 
-  const size = file.data ? ` · ${formatBytes(file.data.size)}` : "";
+  const bytes = pdf ? pdfFile.data?.size : file.data?.size;
+  const size = bytes === undefined ? "" : ` · ${formatBytes(bytes)}`;
   const markdown = isText && !editing && isMarkdown(path ?? "");
   const sourceToggle = markdown ? (
     <Button size="sm" variant="ghost" aria-pressed={source} onClick={() => setSource(!source)}>
@@ -178,11 +191,13 @@ export function FileViewerDialog({
         if (!open) onClose();
       }}
       title={name}
-      description={`${path ?? ""}${lines ? ` · lines ${lines.from}-${lines.to}` : ""}${size}${editable ? "" : " · read-only"}`}
+      description={`${path ?? ""}${lines ? ` · lines ${lines.from}-${lines.to}` : ""}${size}${editable && !pdf ? "" : " · read-only"}`}
       size="lg"
       actions={actions}
     >
-      {file.isPending ? (
+      {pdf ? (
+        <LazyPdfFile path={path} file={pdfFile} />
+      ) : file.isPending ? (
         <Spinner label="Opening the file..." />
       ) : file.isError ? (
         <p role="alert" className="p-5 text-sm text-danger-text">

@@ -4,22 +4,36 @@ import { toast } from "./use-toast";
 
 /**
  * The toast after something went to the trash: its Undo calls `restore` (the trash gives it
- * back where it was) and says how that went.
+ * back where it was) and says how that went. `many` when `name` stands for several things.
  */
-export function toastDeleted(name: string, restore: () => Promise<unknown>): void {
+export function toastDeleted(
+  name: string,
+  /** Resolves with words of its own (a string) when only part came back. */
+  restore: () => Promise<unknown>,
+  many = false,
+): void {
   const undo = () =>
     void restore().then(
-      () => toast({ title: "Restored", description: `${name} is back.` }),
+      (words) =>
+        toast({
+          title: "Restored",
+          description: typeof words === "string" ? words : `${name} ${many ? "are" : "is"} back.`,
+        }),
       (err) =>
         toast({
           variant: "destructive",
           title: "Not restored",
-          description: errorMessage(err, `${name} could not be restored. It is in the trash in Files.`),
+          description: errorMessage(
+            err,
+            `${name} could not be restored. ${many ? "They are" : "It is"} in the trash in Files.`,
+          ),
         }),
     );
   toast({
     title: "Deleted",
-    description: `${name} was deleted. It stays in the trash for 30 days.`,
+    description: many
+      ? `${name} were deleted. They stay in the trash for 30 days.`
+      : `${name} was deleted. It stays in the trash for 30 days.`,
     action: { label: "Undo", run: undo },
   });
 }

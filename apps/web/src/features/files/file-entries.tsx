@@ -2,8 +2,9 @@ import type { FileEntry } from "@neuroos/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { Download, Eye, File, FileCode, FileText, Folder, LoaderCircle, Pencil, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { imageTypeOf } from "../../components/content/file-preview";
+import { imageTypeOf, isPdf } from "../../components/content/file-preview";
 import { Button, buttonClasses } from "../../components/ui/button";
+import { Checkbox } from "../../components/ui/checkbox";
 import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
 import { toast } from "../../components/ui/use-toast";
@@ -18,6 +19,8 @@ import {
   nameError,
   type useFileStats,
 } from "../../lib/resources/files";
+import { dragSource, useDropTarget } from "./drag-move";
+import type { PickKeys } from "./use-selection";
 
 export function StatsLine({ stats }: { stats: ReturnType<typeof useFileStats>["data"] }) {
   if (!stats) return null;
@@ -47,24 +50,53 @@ export function StatsLine({ stats }: { stats: ReturnType<typeof useFileStats>["d
 
 interface EntryRowProps {
   entry: FileEntry;
+  selected: boolean;
+  /** A click on the row or its checkbox (which toggles) picks it, as the keys held say. */
+  onPick: (keys: PickKeys, toggles: boolean) => void;
+  /** What dragging the row carries (itself, or the selection it is part of). */
+  dragged: () => string[];
+  /** Entries dropped on a folder's row move into it. */
+  onMove: (paths: string[], target: string) => void;
   onOpenFolder: () => void;
   onView: () => void;
   onRename: () => void;
   onDelete: () => void;
 }
 
-export function EntryRow({ entry, onOpenFolder, onView, onRename, onDelete }: EntryRowProps) {
+/** A click on the row itself, not on one of its controls. */
+const onRowItself = (event: MouseEvent) =>
+  !(event.target instanceof Element && event.target.closest("button, a, input"));
+
+export function EntryRow(props: EntryRowProps) {
+  const { entry, selected, onPick, onOpenFolder, onView, onRename, onDelete } = props;
   const name = baseName(entry.path);
   const isDir = entry.type === "directory";
-  const openable = isDir || isTextFile(name) || imageTypeOf(name) !== null;
+  const openable = isDir || isTextFile(name) || imageTypeOf(name) !== null || isPdf(name);
+  const drop = useDropTarget(entry.path, props.onMove);
   const nameClasses =
     "flex min-w-0 items-center gap-2 rounded text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the checkbox is the keyboard's way to select
     <li
-      className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 sm:flex-nowrap sm:px-4"
+      className={cn(
+        "flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 sm:flex-nowrap sm:px-4",
+        selected && "bg-primary/10",
+        drop.over && "bg-primary/20 outline-2 -outline-offset-2 outline-primary",
+      )}
       data-testid="file-row"
+      {...dragSource(props.dragged)}
+      {...(isDir ? drop.props : {})}
+      onClick={(event) => onRowItself(event.nativeEvent) && onPick(event, false)}
     >
       <div className="flex min-w-0 flex-1 basis-full items-center gap-2 sm:basis-auto">
+        <Checkbox
+          checked={selected}
+          aria-label={`Select ${name}`}
+          onClick={(event) => {
+            event.preventDefault();
+            onPick(event, true);
+          }}
+        />
         {openable ? (
           <button
             type="button"

@@ -1,84 +1,61 @@
 import { type FileEntry, WORKSPACE_HOME } from "@neuroos/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ChevronRight, Folder, FolderPlus, RefreshCw, Upload } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { FilePlus, FolderPlus, RefreshCw, Upload } from "lucide-react";
+import { useId, useMemo, useRef, useState } from "react";
 import { FileViewerDialog } from "../../components/content/file-viewer-dialog";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
-import { toastDeleted } from "../../components/ui/deleted-toast";
-import { Spinner } from "../../components/ui/spinner";
-import { toast } from "../../components/ui/use-toast";
-import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import {
-  baseName,
-  breadcrumbs,
-  fileApi,
-  filesKeys,
-  uploadFiles,
-  useDirectory,
-  useFileStats,
-} from "../../lib/resources/files";
-import { EntryRow, type NameDialog, NameFormDialog, StatsLine } from "./file-entries";
+import { baseName, filesKeys, useDirectory, useFileStats } from "../../lib/resources/files";
+import { deleteEntries, moveEntries, named } from "./bulk";
+import { type NameDialog, NameFormDialog, StatsLine } from "./file-entries";
+import { FileList } from "./file-list";
+import { FolderPath } from "./folder-path";
+import { MoveToDialog } from "./move-dialog";
 import { TrashSection } from "./trash-section";
+import { UploadStatus, useUpload } from "./upload-panel";
+import { useSelection } from "./use-selection";
 
-/** /dashboard/files: the user's workspace as a file manager. */
+const byKindThenName = (a: FileEntry, b: FileEntry) =>
+  a.type === b.type ? baseName(a.path).localeCompare(baseName(b.path)) : a.type === "directory" ? -1 : 1;
+
+/** /dashboard/files (and the desktop's Files window): the user's workspace as a file manager. */
 export function FilesPage() {
   const [dir, setDir] = useState(WORKSPACE_HOME);
   const listing = useDirectory(dir);
   const stats = useFileStats();
   const queryClient = useQueryClient();
   const [nameDialog, setNameDialog] = useState<NameDialog | null>(null);
-  const [toDelete, setToDelete] = useState<FileEntry | null>(null);
-  const [viewing, setViewing] = useState<FileEntry | null>(null);
-  const [upload, setUpload] = useState<{ names: string[]; progress: number } | null>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<FileEntry[] | null>(null);
+  const [moving, setMoving] = useState<string[] | null>(null);
+  const [viewing, setViewing] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const uploadInputId = useId();
 
+  const entries = useMemo(() => [...(listing.data ?? [])].sort(byKindThenName), [listing.data]);
+  const order = useMemo(() => entries.map((e) => e.path), [entries]);
+  const selection = useSelection(order);
   const refresh = () => queryClient.invalidateQueries({ queryKey: filesKeys.all });
-
+  const upload = useUpload(() => void refresh());
+  const open = (folder: string) => {
+    selection.clear();
+    setDir(folder);
+  };
+  const move = (paths: string[], target: string) =>
+    void moveEntries(paths, target).then((moved) => {
+      if (moved > 0) selection.clear();
+      void refresh();
+    });
   const remove = useMutation({
-    mutationFn: (entry: FileEntry) => fileApi.remove(entry.path),
-    onSuccess: (_data, entry) => {
-      toastDeleted(baseName(entry.path), () => fileApi.restore(entry.path));
+    mutationFn: (doomed: FileEntry[]) => deleteEntries(doomed.map((e) => e.path)),
+    onSettled: () => {
       setToDelete(null);
+      selection.clear();
       void refresh();
     },
-    onError: (error) =>
-      toast({
-        title: "Could not delete",
-        description: errorMessage(error, "Please try again."),
-        variant: "destructive",
-      }),
   });
-
-  async function startUpload(list: FileList | null) {
-    const files = list ? Array.from(list) : [];
-    if (files.length === 0) return;
-    setUploadError(null);
-    setUpload({ names: files.map((f) => f.name), progress: 0 });
-    try {
-      await uploadFiles(dir, files, (progress) =>
-        setUpload((current) => (current ? { ...current, progress } : current)),
-      ).promise;
-      toast({ title: files.length === 1 ? `Uploaded ${files[0]?.name}` : `Uploaded ${files.length} files` });
-      void refresh();
-    } catch (error) {
-      setUploadError(
-        errorMessage(error, error instanceof Error ? error.message : "The upload failed. Please try again."),
-      );
-    } finally {
-      setUpload(null);
-      if (fileInput.current) fileInput.current.value = "";
-    }
-  }
-
-  const entries = [...(listing.data ?? [])].sort((a, b) =>
-    a.type === b.type ? baseName(a.path).localeCompare(baseName(b.path)) : a.type === "directory" ? -1 : 1,
-  );
-  const crumbs = breadcrumbs(dir);
+  const selectedEntries = () => entries.filter((e) => selection.has(e.path));
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-4 p-4 sm:p-6">
@@ -102,10 +79,16 @@ export function FilesPage() {
           className="sr-only"
           tabIndex={-1}
           aria-label="Files to upload"
-          onChange={(event) => void startUpload(event.currentTarget.files)}
+          onChange={(event) => {
+            void upload.start(dir, event.currentTarget.files);
+            event.currentTarget.value = "";
+          }}
         />
-        <Button onClick={() => fileInput.current?.click()} disabled={upload !== null}>
+        <Button onClick={() => fileInput.current?.click()} disabled={upload.upload !== null}>
           <Upload aria-hidden="true" /> Upload files
+        </Button>
+        <Button variant="outline" onClick={() => setNameDialog({ kind: "mkfile" })}>
+          <FilePlus aria-hidden="true" /> New file
         </Button>
         <Button variant="outline" onClick={() => setNameDialog({ kind: "mkdir" })}>
           <FolderPlus aria-hidden="true" /> New folder
@@ -115,100 +98,24 @@ export function FilesPage() {
         </Button>
       </div>
 
-      {upload ? (
-        <div className="grid gap-1.5 rounded-lg border border-border bg-card p-3" aria-live="polite">
-          <p className="truncate text-sm" id={`${uploadInputId}-progress`}>
-            Uploading {upload.names.join(", ")} — {Math.round(upload.progress * 100)}%
-          </p>
-          <progress
-            className="h-2 w-full appearance-none overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary [&::-moz-progress-bar]:bg-primary"
-            max={100}
-            value={Math.round(upload.progress * 100)}
-            aria-labelledby={`${uploadInputId}-progress`}
-          />
-        </div>
-      ) : null}
-      {uploadError ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-start justify-between gap-2 rounded-lg border border-danger-text/40 bg-card p-3 text-sm text-danger-text"
-        >
-          <span>
-            <strong>Upload failed:</strong> {uploadError}
-          </span>
-          <Button size="sm" variant="ghost" onClick={() => setUploadError(null)}>
-            Dismiss
-          </Button>
-        </div>
-      ) : null}
-
-      <nav aria-label="Folder path">
-        <ol className="flex flex-wrap items-center gap-1 text-sm">
-          {crumbs.map((crumb, index) => {
-            const last = index === crumbs.length - 1;
-            return (
-              <li key={crumb.path} className="flex items-center gap-1">
-                {index > 0 ? (
-                  <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
-                ) : null}
-                {last ? (
-                  <span aria-current="page" className="px-1.5 py-1 font-medium">
-                    {crumb.name}
-                  </span>
-                ) : (
-                  <button
-                    type="button"
-                    className="rounded px-1.5 py-1 text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-                    onClick={() => setDir(crumb.path)}
-                  >
-                    {crumb.name}
-                  </button>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      </nav>
+      <UploadStatus id={uploadInputId} state={upload} />
+      <FolderPath path={dir} onOpen={open} onMove={move} />
 
       <Card className="overflow-hidden">
-        {listing.isPending ? (
-          <Spinner label="Loading files…" />
-        ) : listing.isError ? (
-          <div role="alert" className="grid gap-3 p-6 text-sm">
-            <p className="text-danger-text">
-              {errorMessage(listing.error, "The files could not be loaded.")}
-            </p>
-            <div className="flex gap-2">
-              <Button size="sm" variant="outline" onClick={() => void listing.refetch()}>
-                Try again
-              </Button>
-              {dir !== WORKSPACE_HOME ? (
-                <Button size="sm" variant="ghost" onClick={() => setDir(WORKSPACE_HOME)}>
-                  Go to home
-                </Button>
-              ) : null}
-            </div>
-          </div>
-        ) : entries.length === 0 ? (
-          <div className="grid justify-items-center gap-2 p-10 text-center text-sm text-muted-foreground">
-            <Folder className="size-8" aria-hidden="true" />
-            <p className="font-medium text-foreground">This folder is empty</p>
-            <p>Upload files or create a folder to get started.</p>
-          </div>
-        ) : (
-          <ul aria-label={`Contents of ${dir}`} className="divide-y divide-border">
-            {entries.map((entry) => (
-              <EntryRow
-                key={entry.path}
-                entry={entry}
-                onOpenFolder={() => setDir(entry.path)}
-                onView={() => setViewing(entry)}
-                onRename={() => setNameDialog({ kind: "rename", entry })}
-                onDelete={() => setToDelete(entry)}
-              />
-            ))}
-          </ul>
-        )}
+        <FileList
+          dir={dir}
+          listing={listing}
+          entries={entries}
+          selection={selection}
+          onOpenFolder={open}
+          onView={setViewing}
+          onRename={(entry) => setNameDialog({ kind: "rename", entry })}
+          onDelete={setToDelete}
+          onMoveSelected={() => setMoving(selection.selected)}
+          onDeleteSelected={() => setToDelete(selectedEntries())}
+          onMove={move}
+          onUpload={(files) => void upload.start(dir, files)}
+        />
       </Card>
 
       <TrashSection />
@@ -218,8 +125,22 @@ export function FilesPage() {
           dialog={nameDialog}
           dir={dir}
           onClose={() => setNameDialog(null)}
-          onDone={() => {
+          onDone={(path) => {
+            if (nameDialog.kind === "mkfile") setViewing(path);
             setNameDialog(null);
+            void refresh();
+          }}
+        />
+      ) : null}
+
+      {moving ? (
+        <MoveToDialog
+          paths={moving}
+          from={dir}
+          onClose={() => setMoving(null)}
+          onMoved={() => {
+            setMoving(null);
+            selection.clear();
             void refresh();
           }}
         />
@@ -227,18 +148,24 @@ export function FilesPage() {
 
       <ConfirmDeleteDialog
         open={toDelete !== null}
-        title={toDelete ? `Delete ${baseName(toDelete.path)}?` : "Delete"}
-        description={
-          toDelete?.type === "directory"
-            ? "The folder and everything in it go to the trash, where they stay 30 days (counted in your storage) until you restore them or empty it."
-            : "The file goes to the trash, where it stays 30 days (counted in your storage) until you restore it or empty it."
-        }
+        title={toDelete ? `Delete ${named(toDelete.map((e) => e.path))}?` : "Delete"}
+        description={deleteWords(toDelete ?? [])}
         pending={remove.isPending}
         onClose={() => setToDelete(null)}
         onConfirm={() => toDelete && remove.mutate(toDelete)}
       />
 
-      <FileViewerDialog path={viewing?.path ?? null} onClose={() => setViewing(null)} editable />
+      <FileViewerDialog path={viewing} onClose={() => setViewing(null)} editable />
     </div>
   );
+}
+
+/** Where deleted things go, in the words that fit what is being deleted. */
+function deleteWords(doomed: FileEntry[]): string {
+  const kept = "where they stay 30 days (counted in your storage) until you restore them or empty it.";
+  if (doomed.length > 1)
+    return `The ${doomed.length} items, and everything in the folders among them, go to the trash, ${kept}`;
+  return doomed[0]?.type === "directory"
+    ? `The folder and everything in it go to the trash, ${kept}`
+    : "The file goes to the trash, where it stays 30 days (counted in your storage) until you restore it or empty it.";
 }

@@ -47,7 +47,7 @@ export function TrashSection() {
             Trash
           </h2>
           <p className="text-sm text-muted-foreground">
-            Deleted app documents stay here for 30 days, counted in your space, then they are gone.
+            Deleted files, folders, documents and chat sessions stay here for 30 days, counted in your space, then they are gone.
           </p>
         </div>
         <Button variant="outline" size="sm" disabled={items.length === 0} onClick={() => setEmptying(true)}>

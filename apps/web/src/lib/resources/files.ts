@@ -113,6 +113,14 @@ export function downloadUrl(path: string): string {
   return `/api/files/download?path=${encodeURIComponent(path)}`;
 }
 
+/** One zip of several files and folders (GET /api/files/zip, `path` repeated; at most MAX_ZIP_PATHS). */
+export function zipUrl(paths: string[]): string {
+  return `/api/files/zip?${paths.map(atPath).join("&")}`;
+}
+
+/** The longest zip address the server takes (its request line is capped at 16 KB). */
+export const MAX_ZIP_URL = 12 * 1024;
+
 /**
  * Uploads files into `dir` with XMLHttpRequest so the upload progress can be shown
  * (`onProgress` gets 0..1). Rejects with an HttpError carrying the server's message.
