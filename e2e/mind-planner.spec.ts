@@ -110,10 +110,33 @@ test("quick tasks: blank is not added; todo → doing → done by the forward ar
   await expect(toasts(page).getByText("“Water plants” was deleted.")).toBeVisible();
   await toasts(page).getByRole("button", { name: "Undo" }).click();
   await expect(column(page, "To Do").getByText("Water plants")).toBeVisible();
+  // Undone, it is not in the trash; deleted again, it waits there.
+  const tasksInTrash = async () => {
+    const items: { type: string; title: string }[] = await (await page.request.get("/api/trash")).json();
+    return items.filter((item) => item.type === "task").map((item) => item.title);
+  };
+  await expect.poll(tasksInTrash).toEqual([]);
   await page.getByRole("button", { name: "Delete Water plants" }).click();
   await expect(column(page, "To Do").getByText("Water plants")).toHaveCount(0);
+  await expect(
+    toasts(page).getByText("“Water plants” was deleted. It stays in the trash for 30 days."),
+  ).toBeVisible();
+  await expect.poll(tasksInTrash).toEqual(["Water plants"]);
   await expect(syncStatus(page)).toHaveText("Saved");
   await page.reload();
   await expect(done.getByText("Call the bank")).toBeVisible();
   await expect(column(page, "To Do").getByRole("listitem")).toHaveCount(0);
+
+  // Restored from the trash in Files, it is back in its list, where it was.
+  await page.goto("/dashboard/files");
+  const inTrash = page
+    .getByRole("list", { name: "Deleted items" })
+    .getByRole("listitem")
+    .filter({ hasText: "Water plants" });
+  await expect(inTrash).toContainText("Task in MindPlanner");
+  await inTrash.getByRole("button", { name: "Restore Water plants" }).click();
+  await expect(inTrash).toHaveCount(0);
+  await page.goto("/dashboard/apps/mind-planner");
+  await expect(column(page, "To Do").getByText("Water plants")).toBeVisible();
+  await expect(done.getByText("Call the bank")).toBeVisible();
 });

@@ -175,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       document: restoreDocument,
       session: restoreSession,
       file: (tx, item) => workspaces.restoreFromTrash(tx, item),
+      task: (tx, item) => documents.restoreTask(tx, item),
     },
     { file: (items) => workspaces.releaseTrash(items) },
   );

@@ -3,8 +3,11 @@ import { z } from "zod";
 /** Days a deleted item waits in the trash before it is gone for good. */
 export const TRASH_KEEP_DAYS = 30;
 
-/** What the trash holds: an app's document, a chat session with its messages, a workspace file or folder. */
-export const trashTypeSchema = z.enum(["document", "session", "file"]);
+/**
+ * What the trash holds: an app's document, a chat session with its messages, a workspace file or
+ * folder, a task of a list document (MindPlanner's, the Visual Organizer's).
+ */
+export const trashTypeSchema = z.enum(["document", "session", "file", "task"]);
 
 /** One deleted item (GET /api/trash lists them, newest first). */
 export const trashItemSchema = z.object({
@@ -27,3 +30,21 @@ export const restoreTrashSchema = z.union([
   z.object({ id: z.string().uuid() }),
   z.object({ type: trashTypeSchema, itemId: z.string().min(1).max(200) }),
 ]);
+
+/** The most a task kept in the trash may hold (its JSON). */
+export const TRASH_TASK_MAX_BYTES = 64 * 1024;
+
+/**
+ * POST /api/documents/:id/trash — a task just deleted from a list document (content: a list of
+ * items with ids), kept in the trash: the item as it was, where it was, and its name.
+ */
+export const trashTaskSchema = z.object({
+  item: z
+    .record(z.string(), z.unknown())
+    .refine(
+      (item) => typeof item.id === "string" && item.id.length > 0 && item.id.length <= 200,
+      "The task needs its id",
+    ),
+  index: z.number().int().min(0).max(100_000),
+  title: z.string().trim().min(1, "Name the task").max(200, "A task's name is at most 200 characters"),
+});

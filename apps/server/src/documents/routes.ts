@@ -4,6 +4,7 @@ import {
   documentListQuerySchema,
   preferenceInputSchema,
   preferenceSchemas,
+  trashTaskSchema,
   updateDocumentSchema,
 } from "@neuroos/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -58,6 +59,13 @@ export async function documentRoutes(
     return reply.status(204).send();
   });
 
+  /** A task deleted from a list document is kept in the trash (the app saves the list without it). */
+  app.post("/api/documents/:id/trash", async (request: WithId, reply) => {
+    const input = parse(trashTaskSchema, request.body);
+    return reply
+      .status(201)
+      .send(await documents.trashTask(currentUser(request).id, request.params.id, input));
+  });
   app.get("/api/preferences/:namespace", async (request: WithNamespace) =>
     documents.preference(currentUser(request).id, parse(documentKindSchema, request.params.namespace)),
   );

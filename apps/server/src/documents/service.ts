@@ -7,10 +7,13 @@ import {
   PREFERENCE_MAX_BYTES,
   PREFERENCES_MAX_PER_ACCOUNT,
   type Preference,
+  type ServerFrame,
   TRASH_KEEP_DAYS,
+  TRASH_TASK_MAX_BYTES,
+  type trashTaskSchema,
   type updateDocumentSchema,
 } from "@neuroos/contracts";
-import { and, count, desc, eq, gt, ne, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, ne, sql, sum } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../db/client";
 import { lockPerson } from "../db/locks";
@@ -18,7 +21,7 @@ import { documents, trashItems, userPreferences } from "../db/schema";
 import { storableJson, storableText } from "../db/storable";
 import { AppError, conflictWith, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
-import { trashDocument } from "./trash";
+import { restoredTask, trashDocument } from "./trash";
 
 type Row = typeof documents.$inferSelect;
 
@@ -65,7 +68,7 @@ async function holdRoom(tx: Tx, userId: string, sizeBytes: number, except?: stri
     .where(
       and(
         eq(trashItems.userId, userId),
-        eq(trashItems.type, "document"),
+        inArray(trashItems.type, ["document", "task"]),
         gt(trashItems.deletedAt, sql`now() - make_interval(days => ${TRASH_KEEP_DAYS})`),
       ),
     );
@@ -153,6 +156,66 @@ export class DocumentService {
       await trashDocument(tx, row);
       return { id: row.id, kind: row.kind };
     });
+  }
+
+  /**
+   * Keeps a task just deleted from one of the person's list documents in their trash (counted
+   * with their documents); answers the trash entry's id.
+   */
+  async trashTask(
+    userId: string,
+    id: string,
+    input: z.output<typeof trashTaskSchema>,
+  ): Promise<{ id: string }> {
+    const json = storableJson(input.item);
+    const sizeBytes = Buffer.byteLength(json) + Buffer.byteLength(input.title);
+    if (sizeBytes > TRASH_TASK_MAX_BYTES)
+      throw tooLarge(`A task kept in the trash holds at most ${kB(TRASH_TASK_MAX_BYTES)}`);
+    return this.db.transaction(async (tx) => {
+      const doc = await this.own(tx, userId, id);
+      if (!Array.isArray(doc.content))
+        throw new AppError(400, "bad_request", "Only a list's tasks go to the trash one by one");
+      await holdRoom(tx, userId, sizeBytes);
+      const [kept] = await tx
+        .insert(trashItems)
+        .values({
+          userId,
+          type: "task",
+          itemId: String(input.item.id),
+          kind: doc.kind,
+          title: storableText(input.title),
+          payload: { documentId: doc.id, index: input.index, item: JSON.parse(json) },
+          sizeBytes,
+        })
+        .returning({ id: trashItems.id });
+      if (!kept) throw new Error("insert returned no row");
+      return kept;
+    });
+  }
+
+  /** Puts a trashed task back into its list, where it was (the trash's restorer, in its transaction). */
+  async restoreTask(tx: Tx, item: typeof trashItems.$inferSelect): Promise<ServerFrame> {
+    const {
+      documentId,
+      index,
+      item: task,
+    } = item.payload as { documentId: string; index: number; item: { id: string } };
+    const [doc] = await tx
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, documentId), eq(documents.userId, item.userId)))
+      .for("update");
+    if (!doc || !Array.isArray(doc.content))
+      throw new AppError(409, "conflict", `The list “${item.title}” was in is gone: restore the list first`);
+    const content = restoredTask(doc.content, task, index, item.title);
+    const values = stored(doc.title, content);
+    const [updated] = await tx
+      .update(documents)
+      .set({ ...values, version: doc.version + 1, updatedAt: new Date() })
+      .where(eq(documents.id, doc.id))
+      .returning();
+    if (!updated) throw notFound("Document");
+    return { type: "document_changed", documentId: doc.id, kind: doc.kind, version: updated.version };
   }
 
   async preference(userId: string, namespace: string): Promise<Preference> {

@@ -49,3 +49,12 @@ export async function restoreDocument(tx: Tx, item: typeof trashItems.$inferSele
   });
   return { type: "document_changed", documentId: item.itemId, kind: item.kind, version: payload.version + 1 };
 }
+
+/** A list with a trashed task back at its place (or at the end); a task already back is a 409. */
+export function restoredTask(list: unknown[], task: { id: string }, index: number, title: string): unknown[] {
+  const hasId = (entry: unknown) =>
+    typeof entry === "object" && entry !== null && (entry as { id?: unknown }).id === task.id;
+  if (list.some(hasId)) throw new AppError(409, "conflict", `“${title}” is back in its list already`);
+  const at = Math.min(Math.max(0, index), list.length);
+  return [...list.slice(0, at), task, ...list.slice(at)];
+}

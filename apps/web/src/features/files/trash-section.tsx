@@ -15,12 +15,18 @@ const APP_OF_KIND: Record<string, string> = {
   "smart-doc": "SmartDoc",
   "logic-sheet": "LogicSheet",
   "mind-planner": "MindPlanner",
+  "neuro-organizer": "Visual Organizer",
+  "neuro-calendar": "Visual Calendar",
+  "neuro-aac": "Communication",
   chat: "Chat session",
 };
 
-/** What a trashed item was, in words: a file, a folder, or an app's document or session. */
-const kindWords = (item: TrashItem) =>
-  item.type === "file" ? (item.kind === "folder" ? "Folder" : "File") : (APP_OF_KIND[item.kind] ?? item.kind);
+/** What a trashed item was, in words: a file, a folder, an app's document or session, or a task of one. */
+function kindWords(item: TrashItem): string {
+  if (item.type === "file") return item.kind === "folder" ? "Folder" : "File";
+  const app = APP_OF_KIND[item.kind] ?? item.kind;
+  return item.type === "task" ? `Task in ${app}` : app;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysLeft = (item: TrashItem) =>
@@ -47,7 +53,8 @@ export function TrashSection() {
             Trash
           </h2>
           <p className="text-sm text-muted-foreground">
-            Deleted files, folders, documents and chat sessions stay here for 30 days, counted in your space, then they are gone.
+            Deleted files, folders, documents, tasks and chat sessions stay here for 30 days, counted in your
+            space, then they are gone.
           </p>
         </div>
         <Button variant="outline" size="sm" disabled={items.length === 0} onClick={() => setEmptying(true)}>

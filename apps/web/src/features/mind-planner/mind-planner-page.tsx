@@ -41,7 +41,7 @@ const selectClass =
 export function MindPlannerPage() {
   const doc = useDocument<PlannerTask[]>(planDocument);
   const tasks = useMemo(() => readTasks(doc.content), [doc.content]);
-  const deleteTask = useDeleteWithUndo(tasks, doc.setContent, (task) => task.title);
+  const deleteTask = useDeleteWithUndo(tasks, doc.setContent, (task) => task.title, doc.id);
   const ai = useAiSetup("Generate plan");
   const generate = useAiAction("generate_plan", planFailed);
   const [prompt, setPrompt] = useState("");

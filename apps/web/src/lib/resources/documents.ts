@@ -29,4 +29,17 @@ export const documentApi = {
   restore: async (id: string) => {
     await apiRequest("POST", "/api/trash/restore", { type: "document", itemId: id });
   },
+  /** Keeps a task just deleted from the list document `id` in the trash; answers the trash entry's id. */
+  trashTask: async (id: string, task: { id: string }, index: number, title: string) =>
+    z.object({ id: z.string() }).parse(
+      await apiRequest("POST", `/api/documents/${encodeURIComponent(id)}/trash`, {
+        item: task,
+        index,
+        title,
+      }),
+    ).id,
+  /** Lets go of a trash entry for good (a task whose delete was undone on the page). */
+  forgetTrashed: async (trashId: string) => {
+    await apiRequest("DELETE", `/api/trash/${encodeURIComponent(trashId)}`);
+  },
 };

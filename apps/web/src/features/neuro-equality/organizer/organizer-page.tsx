@@ -45,7 +45,7 @@ export function OrganizerPage() {
     doc.setContent(addTask(tasks, text, crypto.randomUUID()));
     setText("");
   };
-  const onDelete = useDeleteWithUndo(tasks, doc.setContent, (task) => task.text);
+  const onDelete = useDeleteWithUndo(tasks, doc.setContent, (task) => task.text, doc.id);
   const onMove = (taskId: string, direction: Direction) => {
     const moved = moveTask(tasks, taskId, direction);
     if (moved === tasks) return;
