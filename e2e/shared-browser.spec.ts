@@ -92,3 +92,83 @@ test("a second person on the same browser gets none of the first one's settings 
   await expect(notes.title).toHaveValue("Ann's diary");
   await expect(notes.note).toHaveValue("The code of the safe is 4711.");
 });
+
+/** Every key of this origin's localStorage and sessionStorage, with its value. */
+const deviceStorage = (page: Page) =>
+  page.evaluate(() =>
+    [localStorage, sessionStorage].flatMap((store) =>
+      Array.from({ length: store.length }, (_, i) => store.key(i) ?? "").map((key) => ({
+        key,
+        value: store.getItem(key) ?? "",
+      })),
+    ),
+  );
+
+/** The screens that keep a local copy of a person's work or layout. */
+const SCREENS = [
+  "/dashboard/apps/notes-pad",
+  "/dashboard/apps/smart-doc",
+  "/dashboard/apps/logic-sheet",
+  "/dashboard/apps/mind-planner",
+  "/dashboard/apps/prompt-canvas",
+  "/neuro-equality/organizer",
+  "/neuro-equality/calendar",
+  "/neuro-equality/communication",
+  "/neuro-equality/learning-center",
+  "/ide",
+  "/dashboard",
+  "/desktop",
+];
+
+test("every screen's local copies leave the device with the person who signs out; the next one finds none of them", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const [ann, ben] = [await createAccount(page.request), await createAccount(page.request)];
+  const secret = "Ann-only-Q7Z";
+  await signInWithForm(page, ann);
+  // Ann's work, in the lists the screens keep copies of.
+  for (const [kind, content] of [
+    ["notes", `${secret} note`],
+    [
+      "mind-planner",
+      [{ id: "t1", title: `${secret} task`, description: "", status: "todo", priority: "high" }],
+    ],
+    ["neuro-organizer", [{ id: "o1", text: `${secret} chore`, status: "todo" }]],
+  ] as const) {
+    const made = await page.request.post("/api/documents", {
+      data: { kind, title: `${secret} ${kind}`, content },
+    });
+    expect(made.ok(), await made.text()).toBe(true);
+  }
+  for (const screen of SCREENS) {
+    await page.goto(screen);
+    await expect(page.locator("main, [role=main], #main").first()).toBeVisible({ timeout: 30_000 });
+    await page.waitForLoadState("networkidle");
+  }
+  // The screens made their copies (so the check below is not of an empty device).
+  const before = await deviceStorage(page);
+  expect(before.filter((entry) => entry.value.includes(secret)).length).toBeGreaterThan(0);
+
+  await signOutWithButton(page);
+  const left = await deviceStorage(page);
+  expect(left.filter((entry) => entry.value.includes(secret))).toEqual([]);
+  // What stays is the device's own (whose copies it held, the legacy theme) and the stash of
+  // unsynced edits under Ann's id; nothing a screen reads.
+  expect(
+    left
+      .map((entry) => entry.key)
+      .filter(
+        (key) => !["neuroos-owner", "neuroos-theme"].includes(key) && !key.startsWith("neuroos-stash:"),
+      ),
+  ).toEqual([]);
+
+  await signInWithForm(page, ben);
+  for (const screen of SCREENS) {
+    await page.goto(screen);
+    await expect(page.locator("main, [role=main], #main").first()).toBeVisible({ timeout: 30_000 });
+    await page.waitForLoadState("networkidle");
+    await expect(page.locator("body")).not.toContainText(secret);
+  }
+  expect((await deviceStorage(page)).filter((entry) => entry.value.includes(secret))).toEqual([]);
+});
