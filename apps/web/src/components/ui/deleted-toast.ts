@@ -1,6 +1,4 @@
-import { useRef } from "react";
 import { errorMessage } from "../../lib/api";
-import { documentApi } from "../../lib/resources/documents";
 import { toast } from "./use-toast";
 
 /**
@@ -37,48 +35,4 @@ export function toastDeleted(
       : `${name} was deleted. It stays in the trash for 30 days.`,
     action: { label: "Undo", run: undo },
   });
-}
-
-/** Puts a deleted item back where it was (Undo), in the list as it is now; once only. */
-export const reinsert = <T extends { id: string }>(items: T[], item: T, index: number): T[] =>
-  items.some((t) => t.id === item.id) ? items : [...items.slice(0, index), item, ...items.slice(index)];
-
-/**
- * Deleting a task of a list document: `save` stores the list without it, the trash keeps it 30
- * days (when the list is stored, `documentId`), and a toast offers Undo, which puts it back where
- * it was in the list as it is by then (and takes it out of the trash).
- */
-export function useDeleteWithUndo<T extends { id: string }>(
-  items: T[],
-  save: (items: T[]) => void,
-  nameOf: (item: T) => string,
-  documentId: string | null,
-): (id: string) => void {
-  const latest = useRef(items);
-  latest.current = items;
-  return (id) => {
-    const index = items.findIndex((t) => t.id === id);
-    const item = items[index];
-    if (!item) return;
-    save(items.filter((t) => t.id !== id));
-    const name = nameOf(item).trim() || "Untitled task";
-    const trashed = documentId
-      ? documentApi.trashTask(documentId, item, index, name.slice(0, 200)).catch(() => null)
-      : Promise.resolve(null);
-    toast({
-      title: "Task deleted",
-      description: documentId
-        ? `“${name}” was deleted. It stays in the trash for 30 days.`
-        : `“${name}” was deleted.`,
-      action: {
-        label: "Undo",
-        run: () => {
-          save(reinsert(latest.current, item, index));
-          void trashed.then((trashId) => {
-            if (trashId) void documentApi.forgetTrashed(trashId).catch(() => {});
-          });
-        },
-      },
-    });
-  };
 }

@@ -2,9 +2,9 @@ import { ORGANIZER_TEXT_MAX, type OrganizerTask, organizerLists } from "@neuroos
 import { Plus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
-import { useDeleteWithUndo } from "../../../components/ui/deleted-toast";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { useDeleteWithUndo } from "../../../components/ui/task-delete";
 import { useDocument } from "../../../lib/documents/use-document";
 import { SyncLine } from "../../app-kit";
 import { NeuroToolFrame } from "../tool-frame";
