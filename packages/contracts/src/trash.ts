@@ -28,7 +28,7 @@ export type TrashItem = z.infer<typeof trashItemSchema>;
 /** POST /api/trash/restore — puts a deleted item back where it was: by the trash entry's id, or by the item's own. */
 export const restoreTrashSchema = z.union([
   z.object({ id: z.string().uuid() }),
-  z.object({ type: trashTypeSchema, itemId: z.string().min(1).max(200) }),
+  z.object({ type: trashTypeSchema, itemId: z.string().min(1).max(4096) }),
 ]);
 
 /** The most a task kept in the trash may hold (its JSON). */

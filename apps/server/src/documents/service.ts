@@ -206,7 +206,11 @@ export class DocumentService {
       .where(and(eq(documents.id, documentId), eq(documents.userId, item.userId)))
       .for("update");
     if (!doc || !Array.isArray(doc.content))
-      throw new AppError(409, "conflict", `The list “${item.title}” was in is gone: restore the list first`);
+      throw new AppError(
+        409,
+        "conflict",
+        `The list that “${item.title}” was in is gone: restore the list first`,
+      );
     const content = restoredTask(doc.content, task, index, item.title);
     const values = stored(doc.title, content);
     const [updated] = await tx

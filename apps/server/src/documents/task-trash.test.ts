@@ -95,7 +95,9 @@ describeEachDatabase("tasks in the trash", (db) => {
     expect((await api("DELETE", `/api/documents/${plan.id}`)).statusCode).toBe(204);
     const refused = await api("POST", "/api/trash/restore", { id: kept.id });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe("The list “Task a” was in is gone: restore the list first");
+    expect(refused.json().error.message).toBe(
+      "The list that “Task a” was in is gone: restore the list first",
+    );
     expect((await api("POST", "/api/trash/restore", { type: "document", itemId: plan.id })).statusCode).toBe(
       200,
     );

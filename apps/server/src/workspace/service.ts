@@ -53,7 +53,6 @@ function staleWrite(virtual: string, current: FileContent | null): AppError {
 }
 
 /** Each user's files under DATA_DIR/workspaces/<userId>, seen as /home/user; quotas by plan. */
-/** Each user's files under DATA_DIR/workspaces/<userId>, seen as /home/user; quotas by plan. */
 export class WorkspaceService extends WorkspaceRoom {
   async list(owner: Owner, input: string, recursive: boolean) {
     return listEntries(await this.root(owner), input, recursive, MAX_LIST_ENTRIES);

@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { errorMessage } from "../../lib/api";
 import { documentApi } from "../../lib/resources/documents";
 import { toast } from "./use-toast";
 
@@ -8,7 +9,7 @@ export const reinsert = <T extends { id: string }>(items: T[], item: T, index: n
 
 /**
  * Deleting a task of a list document: `save` stores the list without it, the trash keeps it 30
- * days (when the list is stored, `documentId`), and a toast offers Undo, which puts it back where
+ * days (when the list is stored, `documentId`; the toast says so, or that it could not), and a toast offers Undo, which puts it back where
  * it was in the list as it is by then (and takes it out of the trash).
  */
 export function useDeleteWithUndo<T extends { id: string }>(
@@ -25,23 +26,31 @@ export function useDeleteWithUndo<T extends { id: string }>(
     if (!item) return;
     save(items.filter((t) => t.id !== id));
     const name = nameOf(item).trim() || "Untitled task";
-    const trashed = documentId
-      ? documentApi.trashTask(documentId, item, index, name.slice(0, 200)).catch(() => null)
-      : Promise.resolve(null);
-    toast({
-      title: "Task deleted",
-      description: documentId
-        ? `“${name}” was deleted. It stays in the trash for 30 days.`
-        : `“${name}” was deleted.`,
-      action: {
-        label: "Undo",
-        run: () => {
-          save(reinsert(latest.current, item, index));
-          void trashed.then((trashId) => {
-            if (trashId) void documentApi.forgetTrashed(trashId).catch(() => {});
-          });
-        },
+    const undo = (trashId: string | null) => ({
+      label: "Undo",
+      run: () => {
+        save(reinsert(latest.current, item, index));
+        if (trashId) void documentApi.forgetTrashed(trashId).catch(() => {});
       },
     });
+    if (!documentId) {
+      toast({ title: "Task deleted", description: `“${name}” was deleted.`, action: undo(null) });
+      return;
+    }
+    void documentApi.trashTask(documentId, item, index, name.slice(0, 200)).then(
+      (trashId) =>
+        toast({
+          title: "Task deleted",
+          description: `“${name}” was deleted. It stays in the trash for 30 days.`,
+          action: undo(trashId),
+        }),
+      (err) =>
+        toast({
+          variant: "destructive",
+          title: "Task deleted, not kept",
+          description: `“${name}” was deleted but could not be kept in the trash (${errorMessage(err, "the server could not be reached")}). Undo puts it back.`,
+          action: undo(null),
+        }),
+    );
   };
 }

@@ -89,7 +89,7 @@ export function DocumentBar({
       <ConfirmDeleteDialog
         open={confirming}
         title={`Delete ${open?.title || defaultTitle}?`}
-        description={`The ${noun} will be deleted from your account. This cannot be undone.`}
+        description={`The ${noun} goes to the trash in Files, where it stays 30 days (counted in your space) until you restore it or empty the trash.`}
         pending={deleting}
         error={deleteError}
         onConfirm={() => void remove()}

@@ -87,7 +87,7 @@ export function RecordingsCard() {
       <ConfirmDeleteDialog
         open={toDelete !== null}
         title={toDelete ? `Delete ${toDelete.name}?` : "Delete"}
-        description="The recording will be deleted from your workspace. This cannot be undone."
+        description="The recording goes to the trash in Files, where it stays 30 days until you restore it or empty the trash."
         pending={remove.isPending}
         error={
           remove.isError ? errorMessage(remove.error, "It could not be deleted. Please try again.") : null

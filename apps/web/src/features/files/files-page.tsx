@@ -13,6 +13,7 @@ import { type NameDialog, NameFormDialog, StatsLine } from "./file-entries";
 import { FileList } from "./file-list";
 import { FolderPath } from "./folder-path";
 import { MoveToDialog } from "./move-dialog";
+import { SELECT_ALL_ID } from "./selection-bar";
 import { TrashSection } from "./trash-section";
 import { UploadStatus, useUpload } from "./upload-panel";
 import { useSelection } from "./use-selection";
@@ -42,6 +43,8 @@ export function FilesPage() {
     selection.clear();
     setDir(folder);
   };
+  /** After the selection was moved or deleted: the keyboard goes back to the list's head. */
+  const backToList = () => requestAnimationFrame(() => document.getElementById(SELECT_ALL_ID)?.focus());
   const move = (paths: string[], target: string) =>
     void moveEntries(paths, target).then((moved) => {
       if (moved > 0) selection.clear();
@@ -52,7 +55,7 @@ export function FilesPage() {
     onSettled: () => {
       setToDelete(null);
       selection.clear();
-      void refresh();
+      void refresh().then(backToList);
     },
   });
   const selectedEntries = () => entries.filter((e) => selection.has(e.path));
@@ -141,7 +144,7 @@ export function FilesPage() {
           onMoved={() => {
             setMoving(null);
             selection.clear();
-            void refresh();
+            void refresh().then(backToList);
           }}
         />
       ) : null}

@@ -156,8 +156,8 @@ export function Explorer({
         title={selected ? `Delete ${baseName(selected.path)}?` : "Delete"}
         description={
           selected?.folder
-            ? "The folder and everything in it will be deleted. This cannot be undone."
-            : "The file will be deleted. This cannot be undone."
+            ? "The folder and everything in it go to the trash in Files, where they stay 30 days until you restore them or empty the trash."
+            : "The file goes to the trash in Files, where it stays 30 days until you restore it or empty the trash."
         }
         pending={deleting?.pending ?? false}
         error={deleting?.error}

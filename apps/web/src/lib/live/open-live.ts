@@ -11,7 +11,12 @@ export function openLive(queryClient: QueryClient): LiveChannel {
   const channel = new LiveChannel();
   channel.onScope({ kind: "user" }, (frame) => {
     if (frame.type !== "files_changed") return;
-    void queryClient.invalidateQueries({ queryKey: filesKeys.all });
+    const touched = (path: string) => frame.paths.some((p) => path === p || path.startsWith(`${p}/`));
+    void queryClient.invalidateQueries({
+      queryKey: filesKeys.all,
+      // A file's bytes (an open PDF's) are read again only when that file (or a folder above it) changed.
+      predicate: (query) => query.queryKey[1] !== "bytes" || touched(String(query.queryKey[2])),
+    });
     void queryClient.invalidateQueries({ queryKey: trashKey });
   });
   channel.connect();

@@ -21,7 +21,7 @@ function sameBytes(a: FileBytes | undefined, b: FileBytes): boolean {
  */
 export function useFileBytes(path: string | null, maxBytes: number) {
   return useQuery({
-    // Under filesKeys.all: a change to the workspace reads it again.
+    // Under filesKeys.all: a change to this file reads it again (lib/live/open-live.ts).
     queryKey: [...filesKeys.all, "bytes", path ?? ""],
     queryFn: async ({ signal }): Promise<FileBytes> => {
       const response = await fetch(downloadUrl(path ?? ""), { credentials: "include", signal });
