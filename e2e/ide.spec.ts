@@ -251,15 +251,15 @@ test("inline completion: after a pause the model's continuation shows as ghost t
   await page.keyboard.type("// log it\n");
   const ghost = page.getByTestId("ghost-text");
   await expect(ghost).toHaveText('console.log("accepted");');
-  await page.keyboard.press("Tab");
-  await expect(ghost).toHaveCount(0);
-  await expect(ide.editor).toContainText('console.log("accepted");');
-  const completion = provider.calls.at(-1)?.body as {
-    max_tokens?: number;
-    max_completion_tokens?: number;
-    messages: { content: string }[];
-  };
+  const completion = provider.calls.at(-1)?.body as { messages: { content: string }[] };
   expect(completion.messages.at(-1)?.content).toContain("// log it\n<CURSOR>");
+  // Accepting is an edit too: after the pause the model proposes what follows the accepted line.
+  provider.script({ kind: "text", chunks: ["// next"] });
+  await page.keyboard.press("Tab");
+  await expect(ide.editor).toContainText('console.log("accepted");');
+  await expect(ghost).toHaveText("// next");
+  const followUp = provider.calls.at(-1)?.body as { messages: { content: string }[] };
+  expect(followUp.messages.at(-1)?.content).toContain('console.log("accepted");<CURSOR>');
 
   provider.script({ kind: "text", chunks: ["dismissed()"] });
   await page.keyboard.type("\n");

@@ -47,28 +47,26 @@ export function SelectionBar({
       {count === 0 ? (
         <span className="text-sm text-muted-foreground">Name</span>
       ) : (
-        <>
-          <div className="ml-auto flex flex-wrap items-center gap-1">
-            <Button size="sm" variant="ghost" onClick={onMove}>
-              <FolderInput aria-hidden="true" /> Move to…
-            </Button>
-            {zip.length <= MAX_ZIP_URL && count <= MAX_ZIP_PATHS ? (
-              <a className={buttonClasses("ghost", "sm")} href={zip} download>
-                <Download aria-hidden="true" /> Download zip
-              </a>
-            ) : (
-              <span className="px-2 text-sm text-muted-foreground">
-                Too many to zip at once: select their folder
-              </span>
-            )}
-            <Button size="sm" variant="ghost" onClick={onDelete}>
-              <Trash2 aria-hidden="true" className="text-danger-text" /> Delete
-            </Button>
-            <Button size="icon" variant="ghost" aria-label="Clear the selection" onClick={selection.clear}>
-              <X aria-hidden="true" />
-            </Button>
-          </div>
-        </>
+        <div className="ml-auto flex flex-wrap items-center gap-1">
+          <Button size="sm" variant="ghost" onClick={onMove}>
+            <FolderInput aria-hidden="true" /> Move to…
+          </Button>
+          {zip.length <= MAX_ZIP_URL && count <= MAX_ZIP_PATHS ? (
+            <a className={buttonClasses("ghost", "sm")} href={zip} download>
+              <Download aria-hidden="true" /> Download zip
+            </a>
+          ) : (
+            <span className="px-2 text-sm text-muted-foreground">
+              Too many to zip at once: select their folder
+            </span>
+          )}
+          <Button size="sm" variant="ghost" onClick={onDelete}>
+            <Trash2 aria-hidden="true" className="text-danger-text" /> Delete
+          </Button>
+          <Button size="icon" variant="ghost" aria-label="Clear the selection" onClick={selection.clear}>
+            <X aria-hidden="true" />
+          </Button>
+        </div>
       )}
     </div>
   );
