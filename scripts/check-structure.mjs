@@ -7,6 +7,8 @@
 //  - on the web, only lib/ reaches the server (lib/resources/<resource>.ts for the API; lib/api.ts
 //    itself): a screen, a component or a feature imports a resource, never apiRequest, getQueryFn
 //    or throwIfNotOk, and never fetches an /api address itself;
+//  - the web's floors: lib/ below components/ below features/ below the shell (app/); nothing
+//    imports from a floor above its own (the shell hands the screens down through a context);
 //  - docs/ARCHITECTURE.md stays a map (at most 200 lines), not a diary.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -19,6 +21,9 @@ const sourceRoots = ["apps/server/src", "apps/web/src", "packages/contracts/src"
 const featuresDir = "apps/web/src/features";
 /** Web code above lib/ (features, components, the shell): it reaches the server through lib/resources only. */
 const aboveLib = /^apps\/web\/src\/(features|components|app)\//;
+/** The web's floors, lowest first: a file imports only from its own floor or those below. */
+const WEB_FLOORS = ["lib", "components", "features", "app"];
+const webFloor = (rel) => WEB_FLOORS.indexOf(rel.split("/")[3]);
 const API_CALLS = /\b(?:apiRequest|getQueryFn|throwIfNotOk)\b|fetch\(\s*[`"']\/api/;
 /** The shell's default query function (a query given only a key) is the one exception. */
 const API_CALLERS_ALLOWED = new Set(["apps/web/src/app/query-client.ts"]);
@@ -48,6 +53,14 @@ for (const dir of sourceRoots) {
       problems.push(`${file}: ${lines} lines (at most ${MAX_LINES}; split it by what it does)`);
     if (aboveLib.test(file) && !API_CALLERS_ALLOWED.has(file) && API_CALLS.test(text))
       problems.push(`${file}: calls the server itself (use or add a lib/resources/<resource>.ts for it)`);
+    if (file.startsWith("apps/web/src/") && webFloor(file) >= 0)
+      for (const match of text.matchAll(/(?:from|import)\s*\(?\s*"(\.[^"]+)"/g)) {
+        const target = path.relative(root, path.join(path.dirname(file), match[1]));
+        if (target.startsWith("apps/web/src/") && webFloor(target) > webFloor(file))
+          problems.push(
+            `${file}: imports "${match[1]}" from a floor above its own (${WEB_FLOORS.join(" < ")})`,
+          );
+      }
     if (!file.startsWith(`${featuresDir}/`)) continue;
     const feature = file.slice(featuresDir.length + 1).split("/")[0];
     for (const match of text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
@@ -79,5 +92,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `Structure check passed: no file over ${MAX_LINES} lines; features meet only through their index.ts; only lib/ calls the API; no import cycles between server folders or web features; ${MAP.file} ${mapLines} lines.`,
+  `Structure check passed: no file over ${MAX_LINES} lines; features meet only through their index.ts; only lib/ calls the API; the web's floors hold (${WEB_FLOORS.join(" < ")}); no import cycles between server folders or web features; ${MAP.file} ${mapLines} lines.`,
 );

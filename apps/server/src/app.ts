@@ -11,23 +11,21 @@ import { registerExecutionFrames } from "./chat/console-frames";
 import { mountChat } from "./chat/mount";
 import { restoreSession } from "./chat/trash";
 import type { Cluster } from "./cluster/cluster";
-import { dropEverywhere, joinCluster } from "./cluster/join";
+import { joinCluster } from "./cluster/join";
 import type { Database } from "./db/client";
 import { documentRoutes } from "./documents/routes";
 import { DocumentService } from "./documents/service";
 import { restoreDocument } from "./documents/trash";
 import type { Env } from "./env";
-import { sandboxRoutes } from "./executions/sandbox-routes";
-import { ExecutionService } from "./executions/service";
+import { mountExecutions } from "./executions/mount";
 import { exportRoutes } from "./exports/routes";
 import { httpFoundation } from "./http/foundation";
 import { ideRoutes } from "./ide/routes";
 import { JobPool } from "./jobs/pool";
 import { FrameRouter } from "./live/frame-router";
 import { liveRoutes } from "./live/routes";
-import { createLlm } from "./llm";
 import { llmCoreCheck } from "./llm/module-check";
-import { llmRoutes } from "./llm/routes";
+import { mountLlm } from "./llm/mount";
 import { modelCallRecorder } from "./logs/model-calls";
 import { logsRoutes } from "./logs/routes";
 import { defaultCatalogueDir, loadCatalogue } from "./marketplace/catalogue";
@@ -38,22 +36,18 @@ import { memoryRoutes } from "./memory/routes";
 import { MemoryService } from "./memory/service";
 import { SecretBox } from "./platform/secret-box";
 import { Redactor } from "./redaction";
-import { sandboxConfig } from "./sandbox/config";
-import { JobSlots } from "./sandbox/limiter";
 import { codeInterpreterCheck, terminalCheck } from "./sandbox/module-check";
-import { Sandbox } from "./sandbox/runner";
+import { mountSandbox } from "./sandbox/mount";
 import { loadOrCreateSecret } from "./secrets";
 import { settingsRoutes } from "./settings/routes";
 import { accessReader } from "./settings/service";
-import { speechRoutes } from "./speech/routes";
-import { SPEECH_MAX, SPEECH_PER_USER, SpeechService } from "./speech/service";
+import { mountSpeech } from "./speech/mount";
 import { symbolRoutes } from "./symbols/routes";
 import { SymbolLibrary } from "./symbols/service";
 import { fileIoCheck, vectorDbCheck } from "./system/module-checks";
 import { mountSystem, startMetrics } from "./system/mount";
 import { mountTerminals } from "./terminal/mount";
-import { trashRoutes } from "./trash/routes";
-import { TrashService } from "./trash/service";
+import { mountTrash } from "./trash/mount";
 import type { DownloadableEmbedding } from "./vector/model-downloads";
 import { mountVectorSearch } from "./vector/mount";
 import { TRANSFORMERS_POOL_LIMITS } from "./vector/transformers";
@@ -95,10 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Code execution: one sandbox runner and the users' workspaces, shared by every feature.
   // (onClose hooks run last-added first: the sandbox's jobs end before the volumes are let go.)
   const workspaces = await mountWorkspaces(app, { env, database, bus });
-  const sandbox = new Sandbox(sandboxConfig(env));
-  app.addHook("onClose", async () => sandbox.close());
-  // A node's slots guard its cores; a person's jobs are counted on every node (ExecutionService).
-  const jobSlots = new JobSlots(env.SANDBOX_MAX_JOBS, env.SANDBOX_MAX_JOBS);
+  const { sandbox, jobSlots } = mountSandbox(app, env);
   // (onClose hooks run last-added first: the terminals end before the sandbox closes.)
   const terminals = await mountTerminals(app, {
     env,
@@ -109,28 +100,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     nodes,
     origins,
   });
-  // The LLM gateway: every model call goes through llm.gateway (per-user settings, five providers).
   const metrics = startMetrics(app, bus, () => jobSlots.runningTotal);
-  const recordCall = modelCallRecorder({ db: database.db, bus });
-  // The server's secret box (keys people saved are encrypted with it), and the gateway's way to
-  // read a person's provider settings.
+  // The server's secret box: keys people saved are encrypted with it.
   const box = new SecretBox(loadOrCreateSecret(env.DATA_DIR, "secret-key", env.SECRET_KEY));
-  const llm = createLlm({
+  const llm = await mountLlm(app, {
     env,
-    readAccess: accessReader(database.db, box),
-    log: app.log,
+    db: database.db,
+    cluster,
     redactor,
-    recordCall: async (call) => {
-      metrics.countModelCall(
-        call.provider,
-        (call.usage.promptTokens ?? 0) + (call.usage.completionTokens ?? 0),
-      );
-      await recordCall(call);
-    },
+    readAccess: accessReader(database.db, box),
+    recordCall: modelCallRecorder({ db: database.db, bus }),
+    countCall: (provider, tokens) => metrics.countModelCall(provider, tokens),
   });
-  app.addHook("onClose", () => llm.close());
-  // Saved settings apply at once on every node (each node's gateway caches them).
-  const settingsChanged = dropEverywhere(cluster, "llm_settings_changed", (id) => llm.gateway.invalidate(id));
   const frames = new FrameRouter();
   await mountSystem(app, {
     database,
@@ -163,34 +144,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     box,
     endpointPolicy: llm.endpointPolicy,
     tryAccess: (provider, access) => llm.statuses.tryAccess(provider, access),
-    onChange: settingsChanged,
+    onChange: llm.settingsChanged,
   });
-  await app.register(llmRoutes, { db: database.db, llm });
   await app.register(actionRoutes, { db: database.db, gateway: llm.gateway });
   const documents = new DocumentService(database.db);
   await app.register(documentRoutes, { db: database.db, bus, documents });
-  const trash = new TrashService(
-    database.db,
-    {
+  await mountTrash(app, {
+    db: database.db,
+    bus,
+    restorers: {
       document: restoreDocument,
       session: restoreSession,
       file: (tx, item) => workspaces.restoreFromTrash(tx, item),
       task: (tx, item) => documents.restoreTask(tx, item),
     },
-    { file: (items) => workspaces.releaseTrash(items) },
-  );
-  await app.register(trashRoutes, { db: database.db, bus, trash });
+    releasers: { file: (items) => workspaces.releaseTrash(items) },
+  });
   const jobs = new JobPool(); // heavy work on a person's input (exports, embedding): worker threads, bounded
   const modelJobs = new JobPool(TRANSFORMERS_POOL_LIMITS); // transformers.js embeddings: processes, bounded
   app.addHook("onClose", () => Promise.all([jobs.close(), modelJobs.close()]));
   await app.register(exportRoutes, { db: database.db, jobs });
   await app.register(audioRoutes, { db: database.db, bus, gateway: llm.gateway, workspaces });
-  // Text to speech with espeak-ng, for browsers without a voice (the communication board).
-  const speechSlots = new JobSlots(SPEECH_PER_USER, SPEECH_MAX, { noun: "speech request", busyStatus: 429 });
-  await app.register(speechRoutes, { db: database.db, speech: new SpeechService(sandbox, speechSlots) });
+  await mountSpeech(app, { db: database.db, sandbox });
   await app.register(symbolRoutes, { db: database.db, symbols: new SymbolLibrary() });
-  // Every run of code (console, agent tools, POST /api/sandbox/run) goes through one service.
-  const executions = new ExecutionService({
+  const executions = await mountExecutions(app, {
     db: database.db,
     sandbox,
     workspaces,
@@ -201,7 +178,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     nodes,
     maxFileSizeMb: env.SANDBOX_MAX_FILE_MB,
   });
-  await app.register(sandboxRoutes, { db: database.db, sandbox, executions });
   await app.register(ideRoutes, { db: database.db, sandbox, executions, workspaces });
   const { embeddingModels, vectors, indexer } = await mountVectorSearch(app, {
     db: database.db,

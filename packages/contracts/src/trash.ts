@@ -48,3 +48,9 @@ export const trashTaskSchema = z.object({
   index: z.number().int().min(0).max(100_000),
   title: z.string().trim().min(1, "Name the task").max(200, "A task's name is at most 200 characters"),
 });
+
+/** A trashed task back in its list at its place (the end when the list got shorter); the web's Undo and the server's restore. */
+export const withTaskAt = <T>(list: T[], task: T, index: number): T[] => {
+  const at = Math.min(Math.max(0, index), list.length);
+  return [...list.slice(0, at), task, ...list.slice(at)];
+};

@@ -6,28 +6,17 @@ import {
 } from "@neuroos/contracts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../test/databases";
-import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
-
-type Who = { cookie: string };
+import { buildTestApp, signedInUser, type TestApp, type TwoPeople, twoPeople } from "../test/test-app";
 
 describeEachDatabase("documents and preferences", (db) => {
   let t: TestApp;
-  let alice: Who;
-  let bob: Who;
+  let bob: TwoPeople["bob"];
+  let api: TwoPeople["api"];
   beforeAll(async () => {
     t = await buildTestApp(db());
-    alice = await signedInUser(t.app);
-    bob = await signedInUser(t.app);
+    ({ bob, api } = await twoPeople(t.app));
   });
   afterAll(() => t.app.close());
-
-  const api = (method: string, url: string, payload?: unknown, who: Who = alice) =>
-    t.app.inject({
-      method: method as "GET",
-      url,
-      payload: payload as object,
-      headers: { cookie: who.cookie },
-    });
 
   it("creates, lists by kind, reads, updates with the version, deletes", async () => {
     const created = await api("POST", "/api/documents", {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../test/databases";
-import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+import { buildTestApp, type TestApp, type TwoPeople, twoPeople } from "../test/test-app";
 
 type Who = { cookie: string };
 type Task = { id: string; title: string };
@@ -8,22 +8,14 @@ type Task = { id: string; title: string };
 /** A task deleted from a list document waits in the trash, and a restore puts it back in its list. */
 describeEachDatabase("tasks in the trash", (db) => {
   let t: TestApp;
-  let alice: Who;
-  let bob: Who;
+  let bob: TwoPeople["bob"];
+  let api: TwoPeople["api"];
   beforeAll(async () => {
     t = await buildTestApp(db());
-    alice = await signedInUser(t.app);
-    bob = await signedInUser(t.app);
+    ({ bob, api } = await twoPeople(t.app));
   });
   afterAll(() => t.app.close());
 
-  const api = (method: string, url: string, payload?: unknown, who: Who = alice) =>
-    t.app.inject({
-      method: method as "GET",
-      url,
-      payload: payload as object,
-      headers: { cookie: who.cookie },
-    });
   const task = (id: string): Task => ({ id, title: `Task ${id}` });
   const newPlan = async (tasks: Task[]) =>
     (await api("POST", "/api/documents", { kind: "mind-planner", title: "Plan", content: tasks })).json() as {

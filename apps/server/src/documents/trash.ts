@@ -1,4 +1,4 @@
-import type { ServerFrame } from "@neuroos/contracts";
+import { type ServerFrame, withTaskAt } from "@neuroos/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { documents, trashItems } from "../db/schema";
@@ -55,6 +55,5 @@ export function restoredTask(list: unknown[], task: { id: string }, index: numbe
   const hasId = (entry: unknown) =>
     typeof entry === "object" && entry !== null && (entry as { id?: unknown }).id === task.id;
   if (list.some(hasId)) throw new AppError(409, "conflict", `“${title}” is back in its list already`);
-  const at = Math.min(Math.max(0, index), list.length);
-  return [...list.slice(0, at), task, ...list.slice(at)];
+  return withTaskAt(list, task, index);
 }

@@ -92,3 +92,14 @@ export function requestsAs(app: FastifyInstance) {
   return (who: { cookie: string }, method: string, url: string, payload?: unknown) =>
     app.inject({ method: method as "GET", url, payload: payload as object, headers: { cookie: who.cookie } });
 }
+
+/** Two people on one app (bob for isolation checks) and requests as either: `api(method, url, body?, who = alice)`. */
+export async function twoPeople(app: FastifyInstance) {
+  const alice = await signedInUser(app);
+  const bob = await signedInUser(app);
+  const as = requestsAs(app);
+  const api = (method: string, url: string, payload?: unknown, who: { cookie: string } = alice) =>
+    as(who, method, url, payload);
+  return { alice, bob, api };
+}
+export type TwoPeople = Awaited<ReturnType<typeof twoPeople>>;

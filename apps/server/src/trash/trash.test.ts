@@ -1,30 +1,21 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { chatMessages, trashItems } from "../db/schema";
 import { describeEachDatabase } from "../test/databases";
-import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+import { buildTestApp, type TestApp, type TwoPeople, twoPeople } from "../test/test-app";
 
-type Who = { cookie: string };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Deleted documents wait 30 days in the person's trash: listed, restorable where they were, or gone for good. */
 describeEachDatabase("trash", (db) => {
   let t: TestApp;
-  let alice: Who;
-  let bob: Who;
+  let bob: TwoPeople["bob"];
+  let api: TwoPeople["api"];
   beforeAll(async () => {
     t = await buildTestApp(db());
-    alice = await signedInUser(t.app);
-    bob = await signedInUser(t.app);
+    ({ bob, api } = await twoPeople(t.app));
   });
   afterAll(() => t.app.close());
 
-  const api = (method: string, url: string, payload?: unknown, who: Who = alice) =>
-    t.app.inject({
-      method: method as "GET",
-      url,
-      payload: payload as object,
-      headers: { cookie: who.cookie },
-    });
   const newNote = async (title: string, content: string) =>
     (await api("POST", "/api/documents", { kind: "notes", title, content })).json() as { id: string };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../test/databases";
-import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+import { buildTestApp, signedInUser, type TestApp, type TwoPeople, twoPeople } from "../test/test-app";
 import { cosine, localEmbedder } from "./glove";
 
 it("the local embedder puts related texts near each other, offline", () => {
@@ -14,25 +14,15 @@ it("the local embedder puts related texts near each other, offline", () => {
   expect(Array.from(e.embed("zzqx unknownword"))).toEqual(new Array(100).fill(0));
 });
 
-type Who = { cookie: string };
-
 describeEachDatabase("semantic search: /api/vector/*", (db) => {
   let t: TestApp;
-  let alice: Who;
-  let bob: Who;
+  let bob: TwoPeople["bob"];
+  let api: TwoPeople["api"];
   beforeAll(async () => {
     t = await buildTestApp(db());
-    alice = await signedInUser(t.app);
-    bob = await signedInUser(t.app);
+    ({ bob, api } = await twoPeople(t.app));
   });
   afterAll(() => t.app.close());
-  const api = (method: string, url: string, payload?: unknown, who: Who = alice) =>
-    t.app.inject({
-      method: method as "GET",
-      url,
-      payload: payload as object,
-      headers: { cookie: who.cookie },
-    });
 
   it("indexes files by line ranges, messages and texts; hybrid search finds them by meaning and by word", async () => {
     const lines = Array.from({ length: 60 }, (_, i) =>

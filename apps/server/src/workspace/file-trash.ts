@@ -2,6 +2,7 @@ import { constants as C } from "node:fs";
 import fs, { type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { AppError } from "../http/errors";
+import { freeName } from "./free-name";
 import { existingSize, usage } from "./ops";
 import { checkName } from "./path-guard";
 import { at, type Freed, openDirAt, removeAt, withResolved } from "./safe-fs";
@@ -113,19 +114,9 @@ export function moveToTrash(root: string, input: string, into: string): Promise<
   });
 }
 
-/** `name`, or the first of "name (restored)", "name (restored 2)", … not taken in the folder `dirFd` (a file's extension kept last). */
-async function freeName(dirFd: number, name: string, folder: boolean): Promise<string> {
-  const dot = folder ? -1 : name.lastIndexOf(".");
-  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? name : `${stem} (restored${n === 2 ? "" : ` ${n - 1}`})${ext}`;
-    if (!(await existingSize(dirFd, checkName(candidate)))) return candidate;
-  }
-}
-
 /**
  * Puts a trashed item back at its workspace path (its folders made again if they went); when that
- * name is taken meanwhile, beside it as "name (restored)". Answers the path it is at now.
+ * name is taken meanwhile, beside it as "name (restored)" (then "name (restored 2)", …). Answers the path it is at now.
  */
 export function moveBack(
   root: string,
@@ -135,7 +126,12 @@ export function moveBack(
   return withResolved(root, trashed.virtual, { createParents: true }, async (r) => {
     if (r.name === null) throw new AppError(400, "bad_request", "The workspace root cannot be restored");
     const folder = (await fs.lstat(path.join(from, trashed.name))).isDirectory();
-    const name = await freeName(r.dir.fd, r.name, folder);
+    const name = await freeName(
+      r.name,
+      folder,
+      (n) => (n === 2 ? "restored" : `restored ${n - 1}`),
+      async (candidate) => !(await existingSize(r.dir.fd, checkName(candidate))),
+    );
     await inFolder(from, (fromFd) => moveAcross(fromFd, trashed.name, r.dir.fd, name));
     await fs.rm(from, { recursive: true, force: true });
     return path.posix.join(path.posix.dirname(r.virtual), name);

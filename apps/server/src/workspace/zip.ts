@@ -4,6 +4,7 @@ import type { Writable } from "node:stream";
 import { type FileEntry, MAX_LIST_ENTRIES } from "@neuroos/contracts";
 import { Zip, ZipDeflate, type ZipInputFile, ZipPassThrough } from "fflate";
 import { AppError } from "../http/errors";
+import { freeName } from "./free-name";
 import { listEntries, openFile } from "./ops";
 import { parseWorkspacePath, toWorkspacePath } from "./path-guard";
 import { formatBytes } from "./quotas";
@@ -71,7 +72,8 @@ export async function planZip(root: string, inputs: string[]): Promise<ZipDownlo
     count += 1;
     if (count > MAX_LIST_ENTRIES) throw tooMany();
     const folder = item.stat === null || item.stat.isDirectory();
-    item.name = uniqueName(item.name, folder, taken);
+    item.name = await freeName(item.name, folder, String, (name) => !taken.has(name.toLowerCase()));
+    taken.add(item.name.toLowerCase());
     if (!folder) bytes += item.stat?.size ?? 0;
     else {
       const listed = await listEntries(root, toWorkspacePath(item.segments), true, MAX_LIST_ENTRIES - count);
@@ -112,15 +114,6 @@ async function resolveItem(root: string, input: string): Promise<Item> {
 }
 
 /** `name`, or "name (2)", "name (3)"… (before a file's extension): no two items share a name, whatever the case. */
-function uniqueName(name: string, folder: boolean, taken: Set<string>): string {
-  const dot = folder ? -1 : name.lastIndexOf(".");
-  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
-  let candidate = name;
-  for (let n = 2; taken.has(candidate.toLowerCase()); n += 1) candidate = `${stem} (${n})${ext}`;
-  taken.add(candidate.toLowerCase());
-  return candidate;
-}
-
 /** A name in the zip: a backslash would be a separator to some unzippers. */
 const zipName = (parts: string[]) => parts.join("/").replaceAll("\\", "_");
 

@@ -1,8 +1,9 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { appRegistry } from "../lib/apps/registry";
 import { FullScreenLayout } from "./layouts/full-screen-layout";
 import { PublicLayout } from "./layouts/public-layout";
 import { lazyNamed, lazyScreen } from "./lazy-screen";
-import { appRegistry, isAvailable } from "./registry";
+import { appScreens } from "./screens";
 import { SignedOutOnly } from "./signed-out-only";
 
 // The signed-in shell and the auth pages' frame load with the first screen that needs them.
@@ -14,8 +15,11 @@ const requireAuth = () =>
 
 const DASHBOARD = "/dashboard";
 
-/** Every available app of the registry, as routes: dashboard ones in its shell, others full screen. */
-const apps = appRegistry.filter(isAvailable).map((entry) => ({ entry, element: lazyScreen(entry.load) }));
+/** Every app of the registry, as routes: dashboard ones in its shell, others full screen. */
+const apps = appRegistry.flatMap((entry) => {
+  const load = appScreens[entry.id];
+  return load ? [{ entry, element: lazyScreen(load) }] : [];
+});
 const dashboardApps: RouteObject[] = apps
   .filter(({ entry }) => entry.route === DASHBOARD || entry.route.startsWith(`${DASHBOARD}/`))
   .map(({ entry, element }) =>

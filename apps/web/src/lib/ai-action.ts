@@ -7,8 +7,8 @@ import {
   aiActionResultSchema,
 } from "@neuroos/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "../components/ui/use-toast";
 import { readEventStream } from "./sse-stream";
+import { toast } from "./toast";
 
 export type AiActionStatus = "idle" | "running" | "done" | "stopped" | "error";
 

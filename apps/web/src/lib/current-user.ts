@@ -2,7 +2,7 @@ import type { User } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { getQueryFn } from "./api";
 import { claimDevice } from "./device-owner";
-import { queryKeys } from "./query-keys";
+import { currentUserKey } from "./resources/auth";
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -24,7 +24,7 @@ export function userOf(body: unknown): User | null {
 /** The signed-in user, or null for a visitor (the server answers `{ user: null }`, or 401). */
 export function useCurrentUser() {
   return useQuery({
-    queryKey: queryKeys.currentUser,
+    queryKey: currentUserKey,
     queryFn: async (context) => {
       const body = await getQueryFn({ on401: "returnNull" })(context);
       if (body === null || (isRecord(body) && body.user === null)) return null;

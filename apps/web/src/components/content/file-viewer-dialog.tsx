@@ -6,10 +6,10 @@ import { errorMessage, HttpError } from "../../lib/api";
 import { formatBytes } from "../../lib/format";
 import { useFileBytes } from "../../lib/resources/file-bytes";
 import { baseName, fileApi, filesKeys, useFileContent } from "../../lib/resources/files";
+import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Spinner } from "../ui/spinner";
-import { toast } from "../ui/use-toast";
 import {
   ImagePreview,
   imageTypeOf,

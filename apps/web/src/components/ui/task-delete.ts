@@ -1,11 +1,12 @@
+import { withTaskAt } from "@neuroos/contracts";
 import { useRef } from "react";
 import { errorMessage } from "../../lib/api";
 import { documentApi } from "../../lib/resources/documents";
-import { toast } from "./use-toast";
+import { toast } from "../../lib/toast";
 
 /** Puts a deleted item back where it was (Undo), in the list as it is now; once only. */
 export const reinsert = <T extends { id: string }>(items: T[], item: T, index: number): T[] =>
-  items.some((t) => t.id === item.id) ? items : [...items.slice(0, index), item, ...items.slice(index)];
+  items.some((t) => t.id === item.id) ? items : withTaskAt(items, item, index);
 
 /**
  * Deleting a task of a list document: `save` stores the list without it, the trash keeps it 30

@@ -4,8 +4,8 @@ import { useId, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
 import { toastDeleted } from "../../components/ui/deleted-toast";
-import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
+import { toast } from "../../lib/toast";
 
 const NOT_SWITCHED =
   "Your changes here are not saved yet (offline or changed elsewhere): try again once they are.";

@@ -7,10 +7,10 @@ import { Card } from "../../components/ui/card";
 import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { TextLink } from "../../components/ui/text-link";
-import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { deleteRecording, useRecordings, useTranscriptionAvailable } from "../../lib/resources/audio";
 import { filesKeys } from "../../lib/resources/files";
+import { toast } from "../../lib/toast";
 import { RecordingRow } from "./recording-row";
 import { usePlayer } from "./use-player";
 

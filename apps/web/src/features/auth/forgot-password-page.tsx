@@ -3,10 +3,10 @@ import { MailCheck } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
 import { TextLink } from "../../components/ui/text-link";
-import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { useValidatedForm } from "../../lib/form-validation";
 import { useForgotPassword } from "../../lib/resources/auth";
+import { toast } from "../../lib/toast";
 import { AuthCard } from "./auth-card";
 
 export function ForgotPasswordPage() {

@@ -3,10 +3,10 @@ import { useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
 import { TextLink } from "../../components/ui/text-link";
-import { toast } from "../../components/ui/use-toast";
 import { errorMessage, HttpError } from "../../lib/api";
 import { useValidatedForm } from "../../lib/form-validation";
 import { useResetPassword } from "../../lib/resources/auth";
+import { toast } from "../../lib/toast";
 import { AuthCard, BadLinkAlert } from "./auth-card";
 
 const INVALID_LINK = "This reset link is invalid or has expired";

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import { HostedScreen } from "../../app/hosted-screen";
-import { appRegistry } from "../../app/registry";
+import { HostedScreen } from "../../components/app-host/hosted-screen";
+import { appRegistry } from "../../lib/apps/registry";
 import { cn } from "../../lib/cn";
 import { ChatPanel } from "./chat-panel";
 

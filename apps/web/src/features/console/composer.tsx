@@ -3,9 +3,9 @@ import { Eraser, FileSearch, Paperclip, SendHorizontal, Square, SquareTerminal }
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
-import { toast } from "../../components/ui/use-toast";
 import { consoleMessageOf } from "../../lib/console-message";
 import { useStore } from "../../lib/store";
+import { toast } from "../../lib/toast";
 import { useConsole } from "./console-context";
 import { type ExecutionState, isExecuting } from "./execution-state";
 import { ComposerResourceChip } from "./resource-chips";

@@ -1,8 +1,7 @@
 import type { SystemModule } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { queryKeys } from "../../lib/query-keys";
 import { fetchTranscriptionAvailable } from "../../lib/resources/audio";
-import { systemApi } from "../../lib/resources/system";
+import { logsKey, modulesKey, systemApi, systemStatsKey } from "../../lib/resources/system";
 import { audioModule, browserVoiceCount, microphoneState } from "./audio-module";
 
 /** Spec: execution logs are refreshed every 5 s. */
@@ -24,7 +23,7 @@ async function checkAudio(): Promise<SystemModule> {
 /** The server's modules (GET /api/modules) and Audio I/O, measured in this page. */
 export function useModules() {
   return useQuery({
-    queryKey: queryKeys.modules,
+    queryKey: modulesKey,
     queryFn: async () => {
       const [modules, audio] = await Promise.all([systemApi.modules(), checkAudio()]);
       return [...modules, audio];
@@ -35,7 +34,7 @@ export function useModules() {
 
 export function useExecutionLogs() {
   return useQuery({
-    queryKey: queryKeys.logs,
+    queryKey: logsKey,
     queryFn: () => systemApi.logs(20),
     refetchInterval: LOGS_REFRESH_MS,
   });
@@ -43,7 +42,7 @@ export function useExecutionLogs() {
 
 export function useSystemStats() {
   return useQuery({
-    queryKey: queryKeys.systemStats,
+    queryKey: systemStatsKey,
     queryFn: systemApi.stats,
     refetchInterval: STATS_REFRESH_MS,
   });

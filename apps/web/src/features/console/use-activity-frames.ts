@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { toast } from "../../components/ui/use-toast";
 import type { LiveChannel } from "../../lib/live/live-channel";
-import { queryKeys } from "../../lib/query-keys";
+import { logsKey } from "../../lib/resources/system";
 import type { Store } from "../../lib/store";
+import { toast } from "../../lib/toast";
 import { type ActivityDraft, type ActivityEntry, addEntry, entryFromFrame } from "./activity";
 
 let sequence = 0;
@@ -25,7 +25,7 @@ export function useActivityFrames(channel: LiveChannel, activity: Store<Activity
       channel.onFrame((frame) => {
         const draft = entryFromFrame(frame);
         if (draft) pushActivity(activity, draft);
-        if (frame.type === "activity") void queryClient.invalidateQueries({ queryKey: queryKeys.logs });
+        if (frame.type === "activity") void queryClient.invalidateQueries({ queryKey: logsKey });
         if (frame.type === "error") {
           toast({
             title: "The console could not do that",

@@ -2,7 +2,7 @@ import { type ChatMessage, chatMessageSchema } from "@neuroos/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { LiveChannel } from "../../lib/live/live-channel";
-import { queryKeys } from "../../lib/query-keys";
+import { messagesKey, sessionsKey } from "../../lib/resources/sessions";
 import type { Store } from "../../lib/store";
 import { endsTurn, upsertMessage } from "./chat-state";
 import type { DraftStore } from "./draft-store";
@@ -38,7 +38,7 @@ export function useChatFrames(channel: LiveChannel, drafts: DraftStore, busy: St
         const parsed = chatMessageSchema.safeParse(frame.message);
         if (!parsed.success) return;
         const message = parsed.data;
-        const key = queryKeys.messages(frame.sessionId);
+        const key = messagesKey(frame.sessionId);
         queryClient.setQueryData<ChatMessage[]>(key, (list) => (list ? upsertMessage(list, message) : list));
         // A read of the list on its way (after a reconnect) may be older than this message, and
         // would put the list back as it was: it is read again (the message is stored by now).
@@ -63,7 +63,7 @@ export function useChatFrames(channel: LiveChannel, drafts: DraftStore, busy: St
       if (!reconnected) return;
       // Frames sent while the socket was down are gone: read the sessions and their messages again.
       busy.set(new Set());
-      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+      void queryClient.invalidateQueries({ queryKey: sessionsKey });
     });
   }, [channel, busy, queryClient]);
 }

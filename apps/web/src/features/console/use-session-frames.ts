@@ -2,7 +2,7 @@ import { type ChatSession, chatSessionSchema } from "@neuroos/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { LiveChannel } from "../../lib/live/live-channel";
-import { queryKeys } from "../../lib/query-keys";
+import { messagesKey, sessionsKey } from "../../lib/resources/sessions";
 
 /** The session list after `session` was created or changed (a new one goes on top). */
 export function withSession(list: readonly ChatSession[], session: ChatSession): ChatSession[] {
@@ -23,14 +23,14 @@ export function useSessionFrames(channel: LiveChannel) {
         if (frame.type === "session_updated") {
           const parsed = chatSessionSchema.safeParse(frame.session);
           if (!parsed.success) return;
-          queryClient.setQueryData<ChatSession[]>(queryKeys.sessions, (list) =>
+          queryClient.setQueryData<ChatSession[]>(sessionsKey, (list) =>
             list ? withSession(list, parsed.data) : list,
           );
         } else if (frame.type === "session_deleted") {
-          queryClient.setQueryData<ChatSession[]>(queryKeys.sessions, (list) =>
+          queryClient.setQueryData<ChatSession[]>(sessionsKey, (list) =>
             list?.filter((s) => s.id !== frame.sessionId),
           );
-          queryClient.removeQueries({ queryKey: queryKeys.messages(frame.sessionId) });
+          queryClient.removeQueries({ queryKey: messagesKey(frame.sessionId) });
         }
       }),
     [channel, queryClient],

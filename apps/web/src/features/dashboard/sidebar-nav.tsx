@@ -1,6 +1,6 @@
 import { Store } from "lucide-react";
 import { NavLink } from "react-router";
-import { type AppEntry, appGroups, appRegistry, appsIn, isAvailable } from "../../app/registry";
+import { type AppEntry, appGroups, appRegistry, appsIn } from "../../lib/apps/registry";
 import { cn } from "../../lib/cn";
 import { usePinnedApps } from "../../lib/resources/pinned-apps";
 
@@ -9,9 +9,7 @@ const itemClasses = "flex items-center gap-3 rounded-md px-3 py-2 text-sm";
 /** The groups the dashboard lists (the desktop's system apps are listed by the desktop). */
 const sidebarGroups = appGroups.filter((group) => group.id === "system" || group.id === "apps");
 
-type NavTarget = Pick<AppEntry, "id" | "title" | "icon" | "route"> & { available: boolean };
-
-const target = (entry: AppEntry): NavTarget => ({ ...entry, available: isAvailable(entry) });
+type NavTarget = Pick<AppEntry, "id" | "title" | "icon" | "route">;
 
 /**
  * The full-screen apps beyond the spec's two groups, so none is reachable only from the desktop or a
@@ -19,24 +17,13 @@ const target = (entry: AppEntry): NavTarget => ({ ...entry, available: isAvailab
  */
 const moreTargets: NavTarget[] = [
   ...["ide", "vector-search", "neuro-equality"].flatMap((id) =>
-    appRegistry.filter((entry) => entry.id === id).map(target),
+    appRegistry.filter((entry) => entry.id === id),
   ),
-  { id: "marketplace", title: "Marketplace", icon: Store, route: "/marketplace", available: true },
+  { id: "marketplace", title: "Marketplace", icon: Store, route: "/marketplace" },
 ];
 
 function NavItem({ entry, onNavigate }: { entry: NavTarget; onNavigate?: () => void }) {
   const Icon = entry.icon;
-  if (!entry.available) {
-    return (
-      <div aria-disabled="true" className={cn(itemClasses, "cursor-not-allowed text-muted-foreground")}>
-        <Icon className="size-4 shrink-0 opacity-70" aria-hidden="true" />
-        <span className="grid leading-tight">
-          <span>{entry.title}</span>
-          <span className="text-xs">Not available yet</span>
-        </span>
-      </div>
-    );
-  }
   return (
     <NavLink
       to={entry.route}
@@ -85,23 +72,19 @@ function NavGroup({
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const pinned = usePinnedApps()
     .map((id) => appRegistry.find((entry) => entry.id === id))
-    .filter((entry): entry is AppEntry => entry !== undefined && isAvailable(entry));
+    .filter((entry): entry is AppEntry => entry !== undefined);
   return (
     <nav aria-label="Dashboard" className="grid gap-6 p-4">
       {sidebarGroups.map((group) => (
         <NavGroup
           key={group.id}
           title={group.title}
-          entries={appsIn(group.id)
-            .filter((entry) => entry.sidebar !== false)
-            .map(target)}
+          entries={appsIn(group.id).filter((entry) => entry.sidebar !== false)}
           onNavigate={onNavigate}
         />
       ))}
       <NavGroup title="More" entries={moreTargets} onNavigate={onNavigate} />
-      {pinned.length > 0 ? (
-        <NavGroup title="Pinned" entries={pinned.map(target)} onNavigate={onNavigate} />
-      ) : null}
+      {pinned.length > 0 ? <NavGroup title="Pinned" entries={pinned} onNavigate={onNavigate} /> : null}
     </nav>
   );
 }

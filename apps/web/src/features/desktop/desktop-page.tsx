@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
-import { HostedScreen } from "../../app/hosted-screen";
-import { type AppEntry, appRegistry, isAvailable } from "../../app/registry";
+import { HostedScreen } from "../../components/app-host/hosted-screen";
+import { type AppEntry, appRegistry } from "../../lib/apps/registry";
 import { usePinnedApps } from "../../lib/resources/pinned-apps";
 import { useAllUnsaved } from "../../lib/unsaved-changes";
 import { AppWindow } from "./app-window";
@@ -56,7 +56,6 @@ export function DesktopPage() {
 
   /** Opens the app (an open window of it comes to the top), or `another` window of it. */
   const launch = (app: AppEntry, another = false) => {
-    if (!isAvailable(app)) return;
     dispatch({
       type: "launch",
       app: app.id,
@@ -179,7 +178,7 @@ export function DesktopPage() {
         search={launcherOpen ? "" : search}
         onSearch={setSearch}
         onSearchEnter={() => {
-          const first = matchApps(launcherApps, search).find(isAvailable);
+          const first = matchApps(launcherApps, search)[0];
           if (first) launch(first);
         }}
       />

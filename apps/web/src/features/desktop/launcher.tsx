@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useRef } from "react";
-import { type AppEntry, isAvailable } from "../../app/registry";
 import { Dialog } from "../../components/ui/dialog";
+import type { AppEntry } from "../../lib/apps/registry";
 
 const COLUMNS = 4;
 
@@ -36,10 +36,10 @@ export function Launcher({
 }) {
   const grid = useRef<HTMLUListElement>(null);
   const shown = matchApps(apps, search);
-  const firstAvailable = shown.find(isAvailable);
+  const first = shown[0];
 
   const moveFocus = (event: KeyboardEvent) => {
-    const buttons = [...(grid.current?.querySelectorAll<HTMLButtonElement>("button:not(:disabled)") ?? [])];
+    const buttons = [...(grid.current?.querySelectorAll<HTMLButtonElement>("button") ?? [])];
     const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
     const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: COLUMNS, ArrowUp: -COLUMNS }[event.key];
     if (step === undefined) return;
@@ -58,7 +58,7 @@ export function Launcher({
           value={search}
           onChange={(event) => onSearch(event.currentTarget.value)}
           onKeyDown={(event) => {
-            if (event.key === "Enter" && firstAvailable) onLaunch(firstAvailable);
+            if (event.key === "Enter" && first) onLaunch(first);
           }}
           placeholder="Search apps..."
           aria-label="Search apps"
@@ -88,20 +88,15 @@ export function Launcher({
           <ul ref={grid} aria-label="Apps" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {shown.map((app) => {
               const Icon = app.icon;
-              const ready = isAvailable(app);
               return (
                 <li key={app.id}>
                   <button
                     type="button"
-                    disabled={!ready}
                     onClick={() => onLaunch(app)}
                     className="flex w-full flex-col items-center gap-2 rounded-lg p-3 text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-60"
                   >
                     <Icon aria-hidden="true" className="size-7" />
-                    <span className="text-center">
-                      {app.title}
-                      {ready ? "" : " (Coming Soon)"}
-                    </span>
+                    <span className="text-center">{app.title}</span>
                   </button>
                 </li>
               );

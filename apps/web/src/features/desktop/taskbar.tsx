@@ -1,8 +1,8 @@
 import { BatteryMedium, Grid3x3, Power, Volume2, VolumeX, Wifi, WifiLow, WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { AppEntry } from "../../app/registry";
 import { setAccessibility, useAccessibility } from "../../lib/accessibility/settings";
+import type { AppEntry } from "../../lib/apps/registry";
 import { cn } from "../../lib/cn";
 import type { ChannelState } from "../../lib/live/live-channel";
 import { useLiveChannel } from "../../lib/live/live-context";

@@ -1,41 +1,40 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { errorMessage } from "../../lib/api";
-import { type LaterSaves, laterSaves, readPreference } from "../../lib/resources/preferences";
+import { usePreference } from "../../lib/resources/preferences";
 import { type DesktopState, validDesktop } from "./window-state";
 
 /** Where the layout is kept: the person's preference of this name on the server (any device). */
 export const DESKTOP_LAYOUT = "desktop-layout";
+
+const readLayout = (stored: unknown): DesktopState | null => (validDesktop(stored) ? stored : null);
 
 /**
  * Restores the person's desktop layout from the server once, then saves every change (a pause
  * after the last one). Until the stored layout is read nothing is saved over it.
  */
 export function useDesktopLayout(state: DesktopState, restore: (stored: DesktopState) => void) {
-  const [loaded, setLoaded] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const layout = usePreference(DESKTOP_LAYOUT, readLayout);
+  // Read, or found unreadable: from then on the layout on screen is the one to keep.
+  const loaded = layout.loaded || layout.readError !== null;
+  const restored = useRef(false);
   const restoreRef = useRef(restore);
   restoreRef.current = restore;
-  const saves = useRef<LaterSaves<DesktopState> | null>(null);
+  const { save } = layout;
 
   useEffect(() => {
-    let live = true;
-    saves.current = laterSaves<DesktopState>(DESKTOP_LAYOUT, {
-      saved: () => live && setError(null),
-      failed: (err) => live && setError(errorMessage(err, "The layout could not be saved.")),
-    });
-    readPreference(DESKTOP_LAYOUT, (value) => (validDesktop(value) ? value : null))
-      .then((stored) => live && stored && restoreRef.current(stored))
-      .catch((err) => live && setError(errorMessage(err, "Your saved layout could not be read.")))
-      .finally(() => live && setLoaded(true));
-    return () => {
-      live = false;
-      saves.current?.dispose();
-    };
-  }, []);
+    if (!restored.current) {
+      if (!loaded) return;
+      restored.current = true;
+      // The stored layout is saved back once it shows, not the empty one before it.
+      if (layout.value) return restoreRef.current(layout.value);
+    }
+    save(state);
+  }, [state, loaded, layout.value, save]);
 
-  useEffect(() => {
-    if (loaded) saves.current?.save(state);
-  }, [state, loaded]);
-
+  const error = layout.saveError
+    ? errorMessage(layout.saveError, "The layout could not be saved.")
+    : layout.readError
+      ? errorMessage(layout.readError, "Your saved layout could not be read.")
+      : null;
   return { loaded, error };
 }

@@ -1,10 +1,10 @@
 import type { MouseEvent } from "react";
-import { type AppEntry, appRegistry, isAvailable } from "../../app/registry";
+import { type AppEntry, appRegistry } from "../../lib/apps/registry";
 
 /** The registry app a path belongs to: its own route, else the longest route it lies under. */
 export function appAt(pathname: string): AppEntry | undefined {
   const under = appRegistry
-    .filter((app) => isAvailable(app) && (pathname === app.route || pathname.startsWith(`${app.route}/`)))
+    .filter((app) => pathname === app.route || pathname.startsWith(`${app.route}/`))
     .sort((a, b) => b.route.length - a.route.length);
   return under[0];
 }

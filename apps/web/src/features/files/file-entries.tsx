@@ -7,7 +7,6 @@ import { Button, buttonClasses } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Dialog } from "../../components/ui/dialog";
 import { TextField } from "../../components/ui/text-field";
-import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { formatBytes } from "../../lib/format";
@@ -19,6 +18,7 @@ import {
   nameError,
   type useFileStats,
 } from "../../lib/resources/files";
+import { toast } from "../../lib/toast";
 import { dragSource, useDropTarget } from "./drag-move";
 import type { PickKeys } from "./use-selection";
 

@@ -5,9 +5,9 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
 import { Spinner } from "../../components/ui/spinner";
-import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { useTrash, useTrashActions } from "../../lib/resources/trash";
+import { toast } from "../../lib/toast";
 
 /** Which app a trashed document belongs to, in words. */
 const APP_OF_KIND: Record<string, string> = {

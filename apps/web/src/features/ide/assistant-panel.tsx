@@ -5,9 +5,9 @@ import { LazyMarkdownContent } from "../../components/content/lazy-markdown";
 import type { FencedCode } from "../../components/content/markdown-content";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
-import { toast } from "../../components/ui/use-toast";
 import type { ModelChoice } from "../../lib/model-choice";
 import { readEventStream } from "../../lib/sse-stream";
+import { toast } from "../../lib/toast";
 import type { OpenFile } from "./open-files";
 
 /** Spec: the IDE chat keeps role and content only. */

@@ -1,11 +1,11 @@
 import type { MarketplaceItem } from "@neuroos/contracts";
 import { Star } from "lucide-react";
 import { Link } from "react-router";
-import { appRegistry } from "../../app/registry";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { errorMessage } from "../../lib/api";
+import { appRegistry } from "../../lib/apps/registry";
 import { cn } from "../../lib/cn";
 import { useCurrentUser } from "../../lib/current-user";
 import { useRate, useUpdateEntry, useWithdrawEntry } from "../../lib/resources/marketplace";

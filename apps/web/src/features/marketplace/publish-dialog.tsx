@@ -5,9 +5,9 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { TextField } from "../../components/ui/text-field";
-import { toast } from "../../components/ui/use-toast";
 import { errorMessage, HttpError } from "../../lib/api";
 import { usePublish, usePublishable } from "../../lib/resources/marketplace";
+import { toast } from "../../lib/toast";
 
 const controlClass =
   "w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";

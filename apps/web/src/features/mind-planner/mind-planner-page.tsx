@@ -6,9 +6,9 @@ import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { useDeleteWithUndo } from "../../components/ui/task-delete";
-import { toast } from "../../components/ui/use-toast";
 import { type AiActionFailure, useAiAction } from "../../lib/ai-action";
 import { useDocument } from "../../lib/documents/use-document";
+import { toast } from "../../lib/toast";
 import { AppScreen, downloadText, fileNameOf, useAiSetup } from "../app-kit";
 import {
   fromGenerated,

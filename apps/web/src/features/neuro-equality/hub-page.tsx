@@ -1,11 +1,11 @@
 import { ArrowLeft, Home, Lightbulb, type LucideIcon, Settings } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { OpenAppLink } from "../../app/open-app-link";
-import { appsIn, isAvailable } from "../../app/registry";
+import { OpenAppLink } from "../../components/app-host/open-app-link";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Tooltip } from "../../components/ui/tooltip";
+import { appsIn } from "../../lib/apps/registry";
 import { AccessibilitySettingsPanel } from "../settings";
 import { ThemeToggle } from "../theme";
 import { tipOfTheDay } from "./daily-tip";
@@ -57,18 +57,12 @@ export function NeuroEqualityPage() {
           <ul aria-label="Tools" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {tools.map((tool) => (
               <li key={tool.id}>
-                {isAvailable(tool) ? (
-                  <OpenAppLink
-                    app={tool}
-                    className="flex h-full w-full items-start gap-3 rounded-xl border border-border bg-card p-4 text-left transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                  >
-                    <ToolTile title={tool.title} description={tool.description} icon={tool.icon} />
-                  </OpenAppLink>
-                ) : (
-                  <div className="flex h-full items-start gap-3 rounded-xl border border-dashed border-border p-4 opacity-70">
-                    <ToolTile title={tool.title} description="Not available yet." icon={tool.icon} />
-                  </div>
-                )}
+                <OpenAppLink
+                  app={tool}
+                  className="flex h-full w-full items-start gap-3 rounded-xl border border-border bg-card p-4 text-left transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                >
+                  <ToolTile title={tool.title} description={tool.description} icon={tool.icon} />
+                </OpenAppLink>
               </li>
             ))}
           </ul>

@@ -4,9 +4,9 @@ import { AiActionOutput } from "../../components/ai/ai-action-output";
 import { LazyMarkdownContent } from "../../components/content/lazy-markdown";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
-import { toast } from "../../components/ui/use-toast";
 import { type AiActionFailure, useAiAction } from "../../lib/ai-action";
 import { useDocument } from "../../lib/documents/use-document";
+import { toast } from "../../lib/toast";
 import { AppScreen, downloadText, fileNameOf, useAiSetup } from "../app-kit";
 import { DictationButton } from "./dictation-button";
 

@@ -6,7 +6,6 @@ import { Card } from "../../components/ui/card";
 import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { TextField } from "../../components/ui/text-field";
-import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { formatDate } from "../../lib/format";
 import {
@@ -14,6 +13,7 @@ import {
   useCreateAccessToken,
   useRevokeAccessToken,
 } from "../../lib/resources/access-tokens";
+import { toast } from "../../lib/toast";
 import { CheckboxField } from "./fields";
 
 const scopeText: Record<AccessTokenScope, string> = {

@@ -6,9 +6,9 @@ import { Card } from "../../components/ui/card";
 import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { TextField } from "../../components/ui/text-field";
-import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { useAddMemory, useDeleteMemory, useMemories, useUpdateMemory } from "../../lib/resources/memories";
+import { toast } from "../../lib/toast";
 
 /** What the assistant remembers across sessions: listed, added, edited and deleted here. */
 export function MemorySection() {

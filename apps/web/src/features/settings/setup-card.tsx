@@ -5,10 +5,10 @@ import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { TextField } from "../../components/ui/text-field";
-import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
-import { queryKeys } from "../../lib/query-keys";
+import { providersKey } from "../../lib/resources/providers";
 import { useLocalModels, useSaveSettings, useTestConnection } from "../../lib/resources/settings";
+import { toast } from "../../lib/toast";
 import { SelectField } from "./fields";
 import { LocalModels } from "./local-models";
 
@@ -31,7 +31,7 @@ function OllamaStep({ ollama }: { ollama: ProviderInfo | undefined }) {
   const queryClient = useQueryClient();
   const onCheck = () =>
     check.mutate("ollama", {
-      onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.providers }),
+      onSettled: () => queryClient.invalidateQueries({ queryKey: providersKey }),
     });
   const address = ollama?.baseUrl ?? "http://localhost:11434";
   return (
@@ -125,7 +125,7 @@ export function SetupCard({
   const installed = models.data?.filter((m) => m.installed).length ?? 0;
   // A finished download makes the local provider usable.
   useEffect(() => {
-    if (installed > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.providers });
+    if (installed > 0) void queryClient.invalidateQueries({ queryKey: providersKey });
   }, [installed, queryClient]);
 
   return (

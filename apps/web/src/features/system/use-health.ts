@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { queryKeys } from "../../lib/query-keys";
-import { fetchHealth } from "../../lib/resources/health";
+import { fetchHealth, healthKey } from "../../lib/resources/health";
 
 export function useHealth(options: { refetchInterval?: number } = {}) {
-  return useQuery({ queryKey: queryKeys.health, queryFn: ({ signal }) => fetchHealth(signal), ...options });
+  return useQuery({ queryKey: healthKey, queryFn: ({ signal }) => fetchHealth(signal), ...options });
 }
 
 export type SystemState = "Checking..." | "Active" | "Degraded" | "Unreachable";

@@ -10,8 +10,8 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { toast } from "../../components/ui/use-toast";
 import { vectorApi, vectorKeys } from "../../lib/resources/vector";
+import { toast } from "../../lib/toast";
 import { SearchResultItem } from "./search-result";
 
 const types = [

@@ -4,10 +4,10 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonClasses } from "../../components/ui/button";
-import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useAnalytics, useIndexStatus, useModels, vectorApi, vectorKeys } from "../../lib/resources/vector";
+import { toast } from "../../lib/toast";
 import { ModelsTab } from "./models-tab";
 import { SearchTab } from "./search-tab";
 

@@ -3,7 +3,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../api";
 import { userOf } from "../current-user";
 import { claimDevice } from "../device-owner";
-import { queryKeys } from "../query-keys";
+
+/** The signed-in person (GET /api/auth/me). */
+export const currentUserKey = ["/api/auth/me"] as const;
 
 /** The user of a sign-in or sign-up answer (checked field by field, see lib/current-user.ts). */
 function answeredUser(body: unknown): User {
@@ -30,7 +32,7 @@ export function useLogin() {
       claimDevice(user.id);
       return user;
     },
-    onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser, user),
+    onSuccess: (user) => queryClient.setQueryData(currentUserKey, user),
   });
 }
 

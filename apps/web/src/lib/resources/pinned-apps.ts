@@ -1,20 +1,14 @@
 import { PINNED_APPS_PREFERENCE, type PinnableAppId, pinnableAppIds } from "@neuroos/contracts/app-pins";
-import { useQuery } from "@tanstack/react-query";
-import { preferenceKey, readPreference } from "./preferences";
+import { preferenceKey, usePreference } from "./preferences";
 
 export const pinnedAppsKey = preferenceKey(PINNED_APPS_PREFERENCE);
 
 const isPinnable = (id: unknown): id is PinnableAppId =>
   typeof id === "string" && (pinnableAppIds as readonly string[]).includes(id);
+const readPins = (stored: unknown): PinnableAppId[] =>
+  Array.isArray(stored) ? stored.filter(isPinnable) : [];
 
 /** The apps the person pinned (marketplace app shortcuts), shown on the desktop and the dashboard. */
 export function usePinnedApps(): PinnableAppId[] {
-  const query = useQuery({
-    queryKey: pinnedAppsKey,
-    queryFn: () =>
-      readPreference(PINNED_APPS_PREFERENCE, (value) =>
-        Array.isArray(value) ? value.filter(isPinnable) : [],
-      ),
-  });
-  return query.data ?? [];
+  return usePreference(PINNED_APPS_PREFERENCE, readPins).value;
 }

@@ -1,7 +1,9 @@
 import { type ProviderId, providerStatusSchema, providersResponseSchema } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { getQueryFn } from "../api";
-import { queryKeys } from "../query-keys";
+
+export const providersKey = ["/api/llm/providers"] as const;
+export const providerStatusKey = (provider: string) => ["/api/llm/providers", provider, "status"] as const;
 
 const fetchJson = getQueryFn({ on401: "throw" });
 
@@ -10,7 +12,7 @@ export const PROVIDER_STATUS_REFRESH_MS = 60_000;
 
 export function useProviders() {
   return useQuery({
-    queryKey: queryKeys.providers,
+    queryKey: providersKey,
     queryFn: async (context) => providersResponseSchema.parse(await fetchJson(context)),
   });
 }
@@ -18,7 +20,7 @@ export function useProviders() {
 /** A provider's live status; a failed check counts as not active (product spec section 4). */
 export function useProviderStatus(provider: ProviderId) {
   return useQuery({
-    queryKey: queryKeys.providerStatus(provider),
+    queryKey: providerStatusKey(provider),
     queryFn: async (context) => providerStatusSchema.parse(await fetchJson(context)),
     refetchInterval: PROVIDER_STATUS_REFRESH_MS,
   });

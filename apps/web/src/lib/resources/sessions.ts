@@ -8,7 +8,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest, getQueryFn } from "../api";
-import { queryKeys } from "../query-keys";
+
+export const sessionsKey = ["/api/sessions"] as const;
+export const messagesKey = (sessionId: string) => ["/api/sessions", sessionId, "messages"] as const;
 
 const fetchJson = getQueryFn({ on401: "throw" });
 const sessionListSchema = z.array(chatSessionSchema);
@@ -17,7 +19,7 @@ const messageListSchema = z.array(chatMessageSchema);
 /** The user's chat sessions, newest first. */
 export function useSessions() {
   return useQuery({
-    queryKey: queryKeys.sessions,
+    queryKey: sessionsKey,
     queryFn: async (context) => sessionListSchema.parse(await fetchJson(context)),
   });
 }
@@ -25,7 +27,7 @@ export function useSessions() {
 /** A session's stored messages, oldest first. */
 export function useMessages(sessionId: string | null) {
   return useQuery({
-    queryKey: queryKeys.messages(sessionId ?? ""),
+    queryKey: messagesKey(sessionId ?? ""),
     queryFn: async (context): Promise<ChatMessage[]> => messageListSchema.parse(await fetchJson(context)),
     enabled: sessionId !== null,
   });
@@ -34,7 +36,7 @@ export function useMessages(sessionId: string | null) {
 function useSessionListUpdate() {
   const queryClient = useQueryClient();
   return (update: (list: ChatSession[]) => ChatSession[]) =>
-    queryClient.setQueryData<ChatSession[]>(queryKeys.sessions, (list) => update(list ?? []));
+    queryClient.setQueryData<ChatSession[]>(sessionsKey, (list) => update(list ?? []));
 }
 
 /** A new session: a title (else 'New Session') and its agent (else plain chat without tools). */
@@ -88,7 +90,7 @@ export function useDeleteSession() {
     },
     onSuccess: (id) => {
       update((list) => list.filter((s) => s.id !== id));
-      queryClient.removeQueries({ queryKey: queryKeys.messages(id) });
+      queryClient.removeQueries({ queryKey: messagesKey(id) });
     },
   });
 }
@@ -99,6 +101,6 @@ export function useRestoreSession() {
   return useMutation({
     mutationFn: async (id: string) =>
       trashItemSchema.parse(await apiRequest("POST", "/api/trash/restore", { type: "session", itemId: id })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

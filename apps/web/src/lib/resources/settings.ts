@@ -12,7 +12,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest, getQueryFn } from "../api";
-import { queryKeys } from "../query-keys";
+import { providerStatusKey, providersKey } from "./providers";
 
 const fetchJson = getQueryFn({ on401: "throw" });
 
@@ -34,7 +34,7 @@ export function useSaveSettings() {
       userSettingsSchema.parse(await apiRequest("PUT", "/api/settings", update)),
     onSuccess: (saved) => {
       client.setQueryData(settingsKey, saved);
-      void client.invalidateQueries({ queryKey: queryKeys.providers });
+      void client.invalidateQueries({ queryKey: providersKey });
     },
   });
 }
@@ -45,7 +45,7 @@ export function useTestConnection() {
   return useMutation({
     mutationFn: async (provider: ProviderId): Promise<ProviderStatus> =>
       providerStatusSchema.parse(await apiRequest("GET", `/api/llm/providers/${provider}/status?refresh=1`)),
-    onSuccess: (status) => client.setQueryData(queryKeys.providerStatus(status.provider), status),
+    onSuccess: (status) => client.setQueryData(providerStatusKey(status.provider), status),
   });
 }
 

@@ -7,6 +7,11 @@ import {
 import { z } from "zod";
 import { apiRequest } from "../api";
 
+export const modulesKey = ["/api/modules"] as const;
+/** Spec: the console reads the latest 20 execution logs. */
+export const logsKey = ["/api/logs?limit=20"] as const;
+export const systemStatsKey = ["/api/system/stats"] as const;
+
 /** The server's modules, measurements, execution log and voice (server: apps/server/src/system, logs, speech). */
 export const systemApi = {
   modules: async () => z.array(systemModuleSchema).parse(await apiRequest("GET", "/api/modules")),

@@ -2,9 +2,9 @@ import type { McpServerSummary } from "@neuroos/contracts";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/api";
 import { useMcpServer, useUpdateMcpServer } from "../../../lib/resources/mcp-servers";
+import { toast } from "../../../lib/toast";
 import { McpStatusLine, ReconnectButton } from "./mcp-status-line";
 
 /** Where a server is: its URL, or its command line. */

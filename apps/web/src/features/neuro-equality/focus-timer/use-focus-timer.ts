@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "../../../components/ui/use-toast";
 import { playChime } from "../../../lib/accessibility/sound";
+import { toast } from "../../../lib/toast";
 import { onVisibleAgain } from "../clock";
 import {
   createTimer,

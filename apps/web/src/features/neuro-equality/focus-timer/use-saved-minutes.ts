@@ -1,9 +1,14 @@
 import { useCallback, useEffect, useRef } from "react";
-import { type LaterSaves, laterSaves, readPreference } from "../../../lib/resources/preferences";
+import { usePreference } from "../../../lib/resources/preferences";
 import { storedMinutes } from "./focus-timer";
 
 /** Where the chosen duration is kept: the person's preference of this name (any device). */
 export const FOCUS_TIMER_PREFERENCE = "focus-timer";
+
+const readChoice = (stored: unknown): { minutes: number } | null => {
+  const minutes = storedMinutes(stored);
+  return minutes === null ? null : { minutes };
+};
 
 /**
  * Remembers the person's chosen duration: `restore` gets the stored one once it is read (unless
@@ -11,27 +16,23 @@ export const FOCUS_TIMER_PREFERENCE = "focus-timer";
  * leaves the timer as it is (the duration is a convenience, the timer works without it).
  */
 export function useSavedMinutes(restore: (minutes: number) => void) {
+  const { value, loaded, save } = usePreference(FOCUS_TIMER_PREFERENCE, readChoice);
   const chosen = useRef(false);
+  const restored = useRef(false);
   const restoreRef = useRef(restore);
   restoreRef.current = restore;
-  const saves = useRef<LaterSaves<{ minutes: number }> | null>(null);
 
   useEffect(() => {
-    let live = true;
-    saves.current = laterSaves(FOCUS_TIMER_PREFERENCE);
-    readPreference(FOCUS_TIMER_PREFERENCE, storedMinutes)
-      .then((minutes) => {
-        if (live && !chosen.current && minutes !== null) restoreRef.current(minutes);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-      saves.current?.dispose();
-    };
-  }, []);
+    if (!loaded || restored.current) return;
+    restored.current = true;
+    if (!chosen.current && value !== null) restoreRef.current(value.minutes);
+  }, [loaded, value]);
 
-  return useCallback((minutes: number) => {
-    chosen.current = true;
-    saves.current?.save({ minutes });
-  }, []);
+  return useCallback(
+    (minutes: number) => {
+      chosen.current = true;
+      save({ minutes });
+    },
+    [save],
+  );
 }

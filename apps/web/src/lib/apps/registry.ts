@@ -23,13 +23,9 @@ import {
   Waves,
   Wrench,
 } from "lucide-react";
-import type { ComponentType } from "react";
 
 /** Where an app is listed: the dashboard's groups, and the desktop's system apps. */
 export type AppGroup = "system" | "apps" | "neuro-equality" | "system-apps";
-
-/** A screen module: what `load()` resolves to (its component as the default export). */
-export type ScreenModule = { default: ComponentType };
 
 export interface AppEntry {
   id: string;
@@ -48,8 +44,6 @@ export interface AppEntry {
   onDesktop: boolean;
   /** False for desktop apps the dashboard sidebar does not list (spec: IDE, Vector Search). */
   sidebar?: false;
-  /** Its screen, loaded on first use; absent until the issue that builds it ships it. */
-  load?: () => Promise<ScreenModule>;
 }
 
 export const appGroups: { id: AppGroup; title: string }[] = [
@@ -61,15 +55,8 @@ export const appGroups: { id: AppGroup; title: string }[] = [
 
 const WINDOW = { width: 800, height: 600 };
 
-/** Picks a named export as a screen module. */
-function screen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): () => Promise<ScreenModule> {
-  return () => load().then((m) => ({ default: pick(m) }));
-}
-
 /** A tool of the NeuroEquality suite: a full-screen page, one window at a time, on the desktop. */
-function neuroTool(
-  tool: Pick<AppEntry, "id" | "title" | "description" | "icon" | "route" | "load">,
-): AppEntry {
+function neuroTool(tool: Pick<AppEntry, "id" | "title" | "description" | "icon" | "route">): AppEntry {
   return {
     ...tool,
     group: "neuro-equality",
@@ -81,8 +68,9 @@ function neuroTool(
 }
 
 /**
- * The one list of apps and screens: the router, the dashboard sidebar and mobile menu, the
- * desktop grid and launcher and the marketplace read it; nothing lists the apps a second time.
+ * The one list of apps: the router, the dashboard sidebar and mobile menu, the desktop grid and
+ * launcher and the marketplace read it; nothing lists the apps a second time. Each app's screen is
+ * the shell's to load (app/screens.ts), so this list sits below the features that show it.
  */
 export const appRegistry: AppEntry[] = [
   {
@@ -94,10 +82,6 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: true,
     onDesktop: false,
-    load: screen(
-      () => import("../features/dashboard/system-console-page"),
-      (m) => m.SystemConsolePage,
-    ),
   },
   {
     id: "desktop",
@@ -108,10 +92,6 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: true,
     onDesktop: false,
-    load: screen(
-      () => import("../features/desktop/desktop-page"),
-      (m) => m.DesktopPage,
-    ),
   },
   {
     id: "tools",
@@ -122,10 +102,6 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: true,
     onDesktop: false,
-    load: screen(
-      () => import("../features/agents/tools-page"),
-      (m) => m.ToolsPage,
-    ),
   },
   {
     id: "files",
@@ -137,10 +113,6 @@ export const appRegistry: AppEntry[] = [
     singleton: true,
     // The desktop's file manager: an icon on its grid, opening this screen in a window.
     onDesktop: true,
-    load: screen(
-      () => import("../features/files/files-page"),
-      (m) => m.FilesPage,
-    ),
   },
   {
     id: "audio",
@@ -151,10 +123,6 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: true,
     onDesktop: false,
-    load: screen(
-      () => import("../features/audio/audio-page"),
-      (m) => m.AudioPage,
-    ),
   },
   {
     id: "settings",
@@ -165,10 +133,6 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: true,
     onDesktop: false,
-    load: screen(
-      () => import("../features/settings/settings-page"),
-      (m) => m.SettingsPage,
-    ),
   },
   {
     id: "notes-pad",
@@ -179,10 +143,6 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: false,
     onDesktop: true,
-    load: screen(
-      () => import("../features/notes/notes-page"),
-      (m) => m.NotesPage,
-    ),
   },
   {
     id: "smart-doc",
@@ -193,10 +153,6 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: false,
     onDesktop: true,
-    load: screen(
-      () => import("../features/smart-doc/smart-doc-page"),
-      (m) => m.SmartDocPage,
-    ),
   },
   {
     id: "logic-sheet",
@@ -207,10 +163,6 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: false,
     onDesktop: true,
-    load: screen(
-      () => import("../features/logic-sheet/logic-sheet-page"),
-      (m) => m.LogicSheetPage,
-    ),
   },
   {
     id: "mind-planner",
@@ -221,10 +173,6 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: false,
     onDesktop: true,
-    load: screen(
-      () => import("../features/mind-planner/mind-planner-page"),
-      (m) => m.MindPlannerPage,
-    ),
   },
   {
     id: "prompt-canvas",
@@ -235,10 +183,6 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: false,
     onDesktop: true,
-    load: screen(
-      () => import("../features/prompt-canvas/prompt-canvas-page"),
-      (m) => m.PromptCanvasPage,
-    ),
   },
   {
     id: "ide",
@@ -250,10 +194,6 @@ export const appRegistry: AppEntry[] = [
     singleton: true,
     onDesktop: true,
     sidebar: false,
-    load: screen(
-      () => import("../features/ide/ide-page"),
-      (m) => m.IdePage,
-    ),
   },
   {
     id: "vector-search",
@@ -265,10 +205,6 @@ export const appRegistry: AppEntry[] = [
     singleton: true,
     onDesktop: true,
     sidebar: false,
-    load: screen(
-      () => import("../features/vector-search/vector-search-page"),
-      (m) => m.VectorSearchPage,
-    ),
   },
   {
     id: "neuro-equality",
@@ -280,10 +216,6 @@ export const appRegistry: AppEntry[] = [
     singleton: true,
     onDesktop: true,
     sidebar: false,
-    load: screen(
-      () => import("../features/neuro-equality/hub-page"),
-      (m) => m.NeuroEqualityPage,
-    ),
   },
   neuroTool({
     id: "visual-organizer",
@@ -291,10 +223,6 @@ export const appRegistry: AppEntry[] = [
     description: "Sort your tasks into To do, Doing and Done.",
     icon: KanbanSquare,
     route: "/neuro-equality/organizer",
-    load: screen(
-      () => import("../features/neuro-equality/organizer/organizer-page"),
-      (m) => m.OrganizerPage,
-    ),
   }),
   neuroTool({
     id: "focus-timer",
@@ -302,10 +230,6 @@ export const appRegistry: AppEntry[] = [
     description: "Work in calm, timed sessions with a gentle end.",
     icon: Timer,
     route: "/neuro-equality/focus-timer",
-    load: screen(
-      () => import("../features/neuro-equality/focus-timer/focus-timer-page"),
-      (m) => m.FocusTimerPage,
-    ),
   }),
   neuroTool({
     id: "communication",
@@ -313,10 +237,6 @@ export const appRegistry: AppEntry[] = [
     description: "Say what you need with picture tiles that speak.",
     icon: MessageSquareText,
     route: "/neuro-equality/communication",
-    load: screen(
-      () => import("../features/neuro-equality/communication/communication-page"),
-      (m) => m.CommunicationPage,
-    ),
   }),
   neuroTool({
     id: "visual-calendar",
@@ -324,10 +244,6 @@ export const appRegistry: AppEntry[] = [
     description: "See your month, with colours for each kind of event.",
     icon: CalendarDays,
     route: "/neuro-equality/calendar",
-    load: screen(
-      () => import("../features/neuro-equality/calendar/calendar-page"),
-      (m) => m.CalendarPage,
-    ),
   }),
   neuroTool({
     id: "sensory-tools",
@@ -335,10 +251,6 @@ export const appRegistry: AppEntry[] = [
     description: "Calming sounds and a breathing guide.",
     icon: Waves,
     route: "/neuro-equality/sensory-tools",
-    load: screen(
-      () => import("../features/neuro-equality/sensory-tools/sensory-tools-page"),
-      (m) => m.SensoryToolsPage,
-    ),
   }),
   neuroTool({
     id: "learning-center",
@@ -346,10 +258,6 @@ export const appRegistry: AppEntry[] = [
     description: "Short lessons, quizzes and practice at your pace.",
     icon: GraduationCap,
     route: "/neuro-equality/learning-center",
-    load: screen(
-      () => import("../features/neuro-equality/learning-center/learning-center-page"),
-      (m) => m.LearningCenterPage,
-    ),
   }),
   {
     id: "terminal",
@@ -360,10 +268,6 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: false,
     onDesktop: false,
-    load: screen(
-      () => import("../features/terminal/terminal-page"),
-      (m) => m.TerminalPage,
-    ),
   },
   {
     id: "analytics",
@@ -374,16 +278,8 @@ export const appRegistry: AppEntry[] = [
     window: WINDOW,
     singleton: true,
     onDesktop: false,
-    load: screen(
-      () => import("../features/analytics/analytics-page"),
-      (m) => m.AnalyticsPage,
-    ),
   },
 ];
-
-/** Whether the app's screen exists yet (an entry without `load` is listed, never linked). */
-export const isAvailable = (entry: AppEntry): entry is AppEntry & { load: () => Promise<ScreenModule> } =>
-  entry.load !== undefined;
 
 /** The apps of a group, in registry order. */
 export const appsIn = (group: AppGroup): AppEntry[] => appRegistry.filter((entry) => entry.group === group);
