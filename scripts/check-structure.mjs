@@ -1,7 +1,7 @@
 // Guard rails of the code layout, run by `npm test` (and on its own: node scripts/check-structure.mjs):
 //  - no source file over 400 lines (tests and generated migrations aside): split it by what it does;
 //  - a web feature (apps/web/src/features/<name>/) reaches another feature only through that
-//    feature's public module, its index.ts: `../<other>`, never `../<other>/<internal file>`;
+//    feature's public module, its index.ts: `@/features/<other>`, never `@/features/<other>/<internal file>`;
 //  - no import cycle between server folders (apps/server/src/<folder>/; imports of values and of
 //    types; test code aside) nor between web features: each folder's imports form floors;
 //  - on the web, only lib/ reaches the server (lib/resources/<resource>.ts for the API; lib/api.ts
@@ -12,7 +12,7 @@
 //  - docs/ARCHITECTURE.md stays a map (at most 200 lines), not a diary.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { importCycles } from "./lib/import-cycles.mjs";
+import { importCycles, resolveImport } from "./lib/import-cycles.mjs";
 
 const MAX_LINES = 400;
 const MAP = { file: "docs/ARCHITECTURE.md", maxLines: 200 };
@@ -54,8 +54,8 @@ for (const dir of sourceRoots) {
     if (aboveLib.test(file) && !API_CALLERS_ALLOWED.has(file) && API_CALLS.test(text))
       problems.push(`${file}: calls the server itself (use or add a lib/resources/<resource>.ts for it)`);
     if (file.startsWith("apps/web/src/") && webFloor(file) >= 0)
-      for (const match of text.matchAll(/(?:from|import)\s*\(?\s*"(\.[^"]+)"/g)) {
-        const target = path.relative(root, path.join(path.dirname(file), match[1]));
+      for (const match of text.matchAll(/(?:from|import)\s*\(?\s*"((?:\.|@\/)[^"]+)"/g)) {
+        const target = path.relative(root, resolveImport(root, file, match[1]));
         if (target.startsWith("apps/web/src/") && webFloor(target) > webFloor(file))
           problems.push(
             `${file}: imports "${match[1]}" from a floor above its own (${WEB_FLOORS.join(" < ")})`,
@@ -65,13 +65,14 @@ for (const dir of sourceRoots) {
     const feature = file.slice(featuresDir.length + 1).split("/")[0];
     for (const match of text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
       const spec = match[1];
-      if (!spec.startsWith(".")) continue;
-      const target = path.relative(featuresDir, path.join(path.dirname(file), spec));
+      const resolved = resolveImport(root, file, spec);
+      if (!resolved) continue;
+      const target = path.relative(path.join(root, featuresDir), resolved);
       if (target.startsWith("..")) continue; // outside the features: lib/, components/, app/
       const [other, ...rest] = target.split(path.sep);
       if (other !== feature && rest.length > 0 && rest.join("/") !== "index")
         problems.push(
-          `${file}: imports "${spec}", an internal file of the feature '${other}' (import "../${other}")`,
+          `${file}: imports "${spec}", an internal file of the feature '${other}' (import "@/features/${other}")`,
         );
     }
   }
@@ -82,6 +83,7 @@ for (const { dir, name } of [
   { dir: featuresDir, name: "web features" },
 ])
   for (const cycle of importCycles(
+    root,
     path.join(root, dir),
     [...files(dir)].map((f) => path.join(root, f)),
   ))

@@ -1,3 +1,4 @@
+import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -6,6 +7,8 @@ const apiServer = "http://localhost:8080";
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // "@/lib/api" is apps/web/src/lib/api: an import names where it goes, not how far it climbs.
+  resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
   server: {
     proxy: {
       "/api": { target: apiServer, changeOrigin: false },

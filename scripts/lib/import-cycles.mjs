@@ -2,8 +2,19 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
-/** An import or re-export (of values or types) of a relative path. */
-const RELATIVE_IMPORT = /(?:^|\n)\s*(?:import|export)[^;]*?from\s*"(\.[^"]+)"/g;
+/** An import or re-export (of values or types) of a path: relative, or under the web's "@/" (apps/web/src/). */
+const LOCAL_IMPORT = /(?:^|\n)\s*(?:import|export)[^;]*?from\s*"((?:\.|@\/)[^"]+)"/g;
+const WEB_SRC = "apps/web/src";
+
+/**
+ * Where an import of `spec` from `file` (both relative to the repository `root`, or absolute)
+ * leads, as an absolute path; null for a package. "@/x" is the web's apps/web/src/x.
+ */
+export function resolveImport(root, file, spec) {
+  if (spec.startsWith("@/")) return path.resolve(root, WEB_SRC, spec.slice(2));
+  if (spec.startsWith(".")) return path.resolve(root, path.dirname(file), spec);
+  return null;
+}
 /** Code for tests only (tests, their helpers and fixtures): above every floor, as the composition root is. */
 const TEST_CODE = /\.test\.tsx?$|(?:^|[\\/])(?:test|testing|durability)[\\/]/;
 
@@ -19,14 +30,14 @@ function topFolder(root, file) {
  * Each cycle among `root`'s top folders made by the imports of `files` (test code left out), as
  * one line naming the folders and, for each step, one import that makes it.
  */
-export function importCycles(root, files) {
+export function importCycles(repo, root, files) {
   const edges = new Map();
   for (const file of files) {
     if (TEST_CODE.test(path.relative(root, file))) continue;
     const from = topFolder(root, file);
     if (!from) continue;
-    for (const [, spec] of readFileSync(file, "utf8").matchAll(RELATIVE_IMPORT)) {
-      const to = topFolder(root, path.resolve(path.dirname(file), spec));
+    for (const [, spec] of readFileSync(file, "utf8").matchAll(LOCAL_IMPORT)) {
+      const to = topFolder(root, resolveImport(repo, file, spec));
       if (!to || to === from) continue;
       if (!edges.has(from)) edges.set(from, new Map());
       if (!edges.get(from).has(to)) edges.get(from).set(to, `${path.relative(root, file)} → "${spec}"`);

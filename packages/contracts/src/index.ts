@@ -9,6 +9,7 @@ export * from "./auth";
 export * from "./chat";
 export * from "./context-windows";
 export * from "./csv";
+export * from "./document-kinds";
 export * from "./documents";
 export * from "./errors";
 export * from "./files";

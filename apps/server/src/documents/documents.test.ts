@@ -20,15 +20,15 @@ describeEachDatabase("documents and preferences", (db) => {
 
   it("creates, lists by kind, reads, updates with the version, deletes", async () => {
     const created = await api("POST", "/api/documents", {
-      kind: "notes",
+      kind: "journal",
       title: "Groceries",
       content: { text: "milk" },
     });
     expect(created.statusCode).toBe(201);
     const doc = created.json();
-    expect(doc).toMatchObject({ kind: "notes", title: "Groceries", content: { text: "milk" }, version: 1 });
+    expect(doc).toMatchObject({ kind: "journal", title: "Groceries", content: { text: "milk" }, version: 1 });
     await api("POST", "/api/documents", { kind: "plans", content: [] });
-    const list = (await api("GET", "/api/documents?kind=notes")).json();
+    const list = (await api("GET", "/api/documents?kind=journal")).json();
     expect(list.map((d: { id: string }) => d.id)).toEqual([doc.id]);
     expect(list[0]).not.toHaveProperty("content");
 
@@ -87,13 +87,51 @@ describeEachDatabase("documents and preferences", (db) => {
     expect((await api("POST", "/api/documents", { kind: "notes", content: "a\u0000b" })).statusCode).toBe(
       400,
     );
-    expect((await api("POST", "/api/documents", { kind: "notes", content: 1, owner: "x" })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await api("POST", "/api/documents", { kind: "journal", content: 1, owner: "x" })).statusCode,
+    ).toBe(400);
     expect((await api("GET", "/api/documents")).statusCode).toBe(400);
-    const doc = (await api("POST", "/api/documents", { kind: "notes", content: 1 })).json();
+    const doc = (await api("POST", "/api/documents", { kind: "journal", content: 1 })).json();
     expect((await api("PUT", `/api/documents/${doc.id}`, { content: 2 })).statusCode).toBe(400);
     expect((await api("GET", `/api/documents/${doc.id}`)).json()).toMatchObject({ content: 1, version: 1 });
+  });
+
+  it("an app's document holds that app's content: another shape is 400 and changes nothing", async () => {
+    const task = { id: "t1", title: "Plan the week", description: "", status: "todo", priority: "high" };
+    const plan = await api("POST", "/api/documents", {
+      kind: "mind-planner",
+      title: "Week",
+      content: [task],
+    });
+    expect(plan.statusCode, plan.body).toBe(201);
+    const { id } = plan.json() as { id: string };
+    const missing = await api("POST", "/api/documents", {
+      kind: "mind-planner",
+      content: [{ id: "t2", title: "x" }],
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toMatch(/^content\.0\.status: .*mind-planner/);
+    expect(missing.json().error.fields).toHaveProperty("content.0.status");
+    const bad = await api("PUT", `/api/documents/${id}`, {
+      version: 1,
+      content: [{ ...task, status: "someday" }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await api("PUT", `/api/documents/${id}`, { version: 1, content: "a note" })).statusCode).toBe(
+      400,
+    );
+    expect((await api("GET", `/api/documents/${id}`)).json()).toMatchObject({ content: [task], version: 1 });
+    // A note is text; a sheet's cells are text of at most 500 characters.
+    expect((await api("POST", "/api/documents", { kind: "notes", content: { text: "x" } })).statusCode).toBe(
+      400,
+    );
+    const longCell = [["x".repeat(501)]];
+    expect((await api("POST", "/api/documents", { kind: "logic-sheet", content: longCell })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await api("POST", "/api/documents", { kind: "logic-sheet", content: [["a", "b"]] })).statusCode,
+    ).toBe(201);
   });
 
   it("caps: a document over its size and an account over its total are 413, also when saves race", async () => {

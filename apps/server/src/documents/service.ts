@@ -4,6 +4,7 @@ import {
   type createDocumentSchema,
   DOCUMENT_MAX_BYTES,
   DOCUMENTS_MAX_BYTES_PER_ACCOUNT,
+  documentContentSchemas,
   PREFERENCE_MAX_BYTES,
   PREFERENCES_MAX_PER_ACCOUNT,
   type Preference,
@@ -41,8 +42,26 @@ const toDocument = (row: Row): AppDocument => ({
 const kB = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 const tooLarge = (message: string) => new AppError(413, "payload_too_large", message);
 
-/** A document's title and content as stored, and their size (what the caps count). */
-function stored(titleText: string, content: unknown) {
+/** Content of an app's kind has that app's shape (documentContentSchemas); other kinds hold any JSON. */
+function checkContent(kind: string, content: unknown): void {
+  const result = documentContentSchemas[kind]?.safeParse(content);
+  if (!result || result.success) return;
+  const issue = result.error.issues[0];
+  const where = ["content", ...(issue?.path ?? [])].join(".");
+  const message = issue?.message ?? "Invalid content";
+  throw new AppError(
+    400,
+    "validation_failed",
+    `${where}: ${message} (not the content of a ${kind} document)`,
+    {
+      [where]: message,
+    },
+  );
+}
+
+/** A document's title and content as stored (checked for its kind), and their size (what the caps count). */
+function stored(kind: string, titleText: string, content: unknown) {
+  checkContent(kind, content);
   const title = storableText(titleText);
   const json = storableJson(content);
   const sizeBytes = Buffer.byteLength(title) + Buffer.byteLength(json);
@@ -103,7 +122,7 @@ export class DocumentService {
   }
 
   async create(userId: string, input: z.output<typeof createDocumentSchema>): Promise<AppDocument> {
-    const values = stored(input.title, input.content);
+    const values = stored(input.kind, input.title, input.content);
     const row = await this.db.transaction(async (tx) => {
       await holdRoom(tx, userId, values.sizeBytes);
       const [inserted] = await tx
@@ -133,6 +152,7 @@ export class DocumentService {
         );
       }
       const values = stored(
+        current.kind,
         input.title ?? current.title,
         input.content === undefined ? current.content : input.content,
       );
@@ -212,7 +232,7 @@ export class DocumentService {
         `The list that “${item.title}” was in is gone: restore the list first`,
       );
     const content = restoredTask(doc.content, task, index, item.title);
-    const values = stored(doc.title, content);
+    const values = stored(doc.kind, doc.title, content);
     const [updated] = await tx
       .update(documents)
       .set({ ...values, version: doc.version + 1, updatedAt: new Date() })
@@ -288,7 +308,11 @@ export class DocumentService {
         .where(and(eq(documents.userId, userId), eq(documents.kind, kind)))
         .orderBy(desc(documents.updatedAt), desc(documents.id))
         .limit(1);
-      const values = stored(newest?.title ?? fresh.title, change(newest ? newest.content : fresh.content));
+      const values = stored(
+        kind,
+        newest?.title ?? fresh.title,
+        change(newest ? newest.content : fresh.content),
+      );
       await holdRoom(tx, userId, values.sizeBytes, newest?.id);
       const [written] = newest
         ? await tx
@@ -322,7 +346,7 @@ export class DocumentService {
       for (const doc of rows) {
         const next = change(doc.content);
         if (next === null) continue;
-        const values = stored(doc.title, next);
+        const values = stored(kind, doc.title, next);
         await tx
           .update(documents)
           .set({ ...values, version: doc.version + 1, updatedAt: new Date() })

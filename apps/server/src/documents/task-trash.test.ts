@@ -3,7 +3,7 @@ import { describeEachDatabase } from "../test/databases";
 import { buildTestApp, type TestApp, type TwoPeople, twoPeople } from "../test/test-app";
 
 type Who = { cookie: string };
-type Task = { id: string; title: string };
+type Task = { id: string; title: string; description: string; status: string; priority: string };
 
 /** A task deleted from a list document waits in the trash, and a restore puts it back in its list. */
 describeEachDatabase("tasks in the trash", (db) => {
@@ -16,7 +16,13 @@ describeEachDatabase("tasks in the trash", (db) => {
   });
   afterAll(() => t.app.close());
 
-  const task = (id: string): Task => ({ id, title: `Task ${id}` });
+  const task = (id: string): Task => ({
+    id,
+    title: `Task ${id}`,
+    description: "",
+    status: "todo",
+    priority: "medium",
+  });
   const newPlan = async (tasks: Task[]) =>
     (await api("POST", "/api/documents", { kind: "mind-planner", title: "Plan", content: tasks })).json() as {
       id: string;

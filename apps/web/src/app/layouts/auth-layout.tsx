@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { ThemeToggle } from "../../features/theme/theme-toggle";
+import { ThemeToggle } from "@/features/theme/theme-toggle";
 import { Brand } from "./brand";
 import { SkipLink } from "./skip-link";
 

@@ -1,9 +1,9 @@
 import { Outlet } from "react-router";
-import { MobileMenu } from "../../features/dashboard/mobile-menu";
-import { SidebarNav } from "../../features/dashboard/sidebar-nav";
-import { UserPanel } from "../../features/dashboard/user-panel";
-import { SystemStatus } from "../../features/system/system-status";
-import { ThemeToggle } from "../../features/theme/theme-toggle";
+import { MobileMenu } from "@/features/dashboard/mobile-menu";
+import { SidebarNav } from "@/features/dashboard/sidebar-nav";
+import { UserPanel } from "@/features/dashboard/user-panel";
+import { SystemStatus } from "@/features/system/system-status";
+import { ThemeToggle } from "@/features/theme/theme-toggle";
 import { Brand } from "./brand";
 import { SkipLink } from "./skip-link";
 

@@ -1,16 +1,16 @@
 import { lazy, Suspense } from "react";
 import { Link, Outlet } from "react-router";
-import { buttonClasses } from "../../components/ui/button";
-import { TextLink } from "../../components/ui/text-link";
-import { ThemeToggle } from "../../features/theme";
-import { useCurrentUser } from "../../lib/current-user";
+import { buttonClasses } from "@/components/ui/button";
+import { TextLink } from "@/components/ui/text-link";
+import { ThemeToggle } from "@/features/theme";
+import { useCurrentUser } from "@/lib/current-user";
 import { Brand } from "./brand";
 import { SiteFooter } from "./site-footer";
 import { SkipLink } from "./skip-link";
 
 // Loaded only for a signed-in visitor: signed-out pages stay small.
 const AccountMenu = lazy(() =>
-  import("../../features/auth/account-menu").then((m) => ({ default: m.AccountMenu })),
+  import("@/features/auth/account-menu").then((m) => ({ default: m.AccountMenu })),
 );
 
 /** 'Sign in', or the signed-in person's account menu. */

@@ -1,5 +1,5 @@
 import { APP_VERSION } from "@neuroos/contracts";
-import { TextLink } from "../../components/ui/text-link";
+import { TextLink } from "@/components/ui/text-link";
 
 const footerLinks = [
   { to: "/about", label: "About" },

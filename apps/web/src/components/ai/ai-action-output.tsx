@@ -1,5 +1,5 @@
 import { Square } from "lucide-react";
-import type { AiActionStatus } from "../../lib/ai-action";
+import type { AiActionStatus } from "@/lib/ai-action";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 

@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, Suspense } from "react";
-import type { AppEntry } from "../../lib/apps/registry";
-import { type ScreenLoader, useAppScreen } from "../../lib/apps/screens";
-import { HostWindowContext } from "../../lib/host-window";
+import type { AppEntry } from "@/lib/apps/registry";
+import { type ScreenLoader, useAppScreen } from "@/lib/apps/screens";
+import { HostWindowContext } from "@/lib/host-window";
 import { Spinner } from "../ui/spinner";
 
 /** Each app's screen, made lazy once and shared by every place that hosts it. */

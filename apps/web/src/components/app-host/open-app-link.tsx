@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { AppEntry } from "../../lib/apps/registry";
-import { useHostWindow } from "../../lib/host-window";
+import type { AppEntry } from "@/lib/apps/registry";
+import { useHostWindow } from "@/lib/host-window";
 
 /**
  * A link that opens an app of the registry: on its own page it goes to the app's route; inside a

@@ -1,5 +1,5 @@
 import { File, FileBraces, FileCode, FileTerminal, FileText, type LucideIcon } from "lucide-react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 import { type FileKind, fileKind } from "./file-tree";
 
 const icons: Record<FileKind, { icon: LucideIcon; className: string }> = {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { baseName } from "../../lib/resources/files";
+import { baseName } from "@/lib/resources/files";
 import { LazyMarkdownContent } from "./lazy-markdown";
 
 const IMAGE_TYPES: Record<string, string> = {

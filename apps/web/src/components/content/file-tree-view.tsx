@@ -1,6 +1,6 @@
 import { ChevronRight, Folder, FolderOpen } from "lucide-react";
 import { type KeyboardEvent, useMemo, useRef, useState } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 import { FileIcon } from "./file-icon";
 import { type TreeNode, type TreeRow, visibleRows } from "./file-tree";
 

@@ -3,10 +3,10 @@ import type { PDFDocumentProxy } from "pdfjs-dist";
 // The worker is one of our own assets (same origin, as our CSP asks); only its URL is bundled here.
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { useEffect, useRef, useState } from "react";
-import { errorMessage } from "../../lib/api";
-import { formatBytes } from "../../lib/format";
-import type { useFileBytes } from "../../lib/resources/file-bytes";
-import { baseName, downloadUrl } from "../../lib/resources/files";
+import { errorMessage } from "@/lib/api";
+import { formatBytes } from "@/lib/format";
+import type { useFileBytes } from "@/lib/resources/file-bytes";
+import { baseName, downloadUrl } from "@/lib/resources/files";
 import { buttonClasses } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { PDF_PREVIEW_MAX_BYTES } from "./file-preview";

@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useState } from "react";
-import { errorMessage } from "../../lib/api";
-import { type ReadyMcpServer, useReadyMcpServers } from "../../lib/resources/mcp-servers";
+import { errorMessage } from "@/lib/api";
+import { type ReadyMcpServer, useReadyMcpServers } from "@/lib/resources/mcp-servers";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 

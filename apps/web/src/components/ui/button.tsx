@@ -1,6 +1,6 @@
 import { Slot } from "@radix-ui/react-slot";
 import type { ButtonHTMLAttributes } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 
 const variants = {
   primary: "bg-primary text-primary-foreground hover:bg-primary-hover shadow-sm",

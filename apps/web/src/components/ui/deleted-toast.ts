@@ -1,5 +1,5 @@
-import { errorMessage } from "../../lib/api";
-import { toast } from "../../lib/toast";
+import { errorMessage } from "@/lib/api";
+import { toast } from "@/lib/toast";
 
 /**
  * The toast after something went to the trash: its Undo calls `restore` (the trash gives it

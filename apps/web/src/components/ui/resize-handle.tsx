@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useRef } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 
 interface ResizeHandleProps {
   /** The size of the pane it resizes, in the pane's unit (pixels, percent). */

@@ -1,5 +1,5 @@
 import { type ButtonHTMLAttributes, useId } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 
 /** An on/off setting: a labelled switch (role switch, Space or Enter toggles), with an optional hint. */
 export function SwitchField({

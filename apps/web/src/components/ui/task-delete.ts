@@ -1,8 +1,8 @@
 import { withTaskAt } from "@neuroos/contracts";
 import { useRef } from "react";
-import { errorMessage } from "../../lib/api";
-import { documentApi } from "../../lib/resources/documents";
-import { toast } from "../../lib/toast";
+import { errorMessage } from "@/lib/api";
+import { documentApi } from "@/lib/resources/documents";
+import { toast } from "@/lib/toast";
 
 /** Puts a deleted item back where it was (Undo), in the list as it is now; once only. */
 export const reinsert = <T extends { id: string }>(items: T[], item: T, index: number): T[] =>

@@ -1,7 +1,7 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
-import { cn } from "../../lib/cn";
-import { dismissToast, useToasts } from "../../lib/toast";
+import { cn } from "@/lib/cn";
+import { dismissToast, useToasts } from "@/lib/toast";
 
 /** Spec: shown for 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region. */
 export const TOAST_DURATION = 5000;

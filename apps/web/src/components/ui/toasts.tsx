@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useToasts } from "../../lib/toast";
+import { useToasts } from "@/lib/toast";
 
 const Toaster = lazy(() => import("./toaster").then((m) => ({ default: m.Toaster })));
 

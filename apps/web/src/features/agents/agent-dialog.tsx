@@ -6,13 +6,13 @@ import {
   updateAgentSchema,
 } from "@neuroos/contracts";
 import { type FormEvent, useState } from "react";
-import { Dialog } from "../../components/ui/dialog";
-import { FormActions } from "../../components/ui/form-actions";
-import { TextField } from "../../components/ui/text-field";
-import { errorMessage, HttpError } from "../../lib/api";
-import { fieldErrors, focusFirstInvalid } from "../../lib/form-validation";
-import { useCreateAgent, useUpdateAgent } from "../../lib/resources/agents";
-import { toast } from "../../lib/toast";
+import { Dialog } from "@/components/ui/dialog";
+import { FormActions } from "@/components/ui/form-actions";
+import { TextField } from "@/components/ui/text-field";
+import { errorMessage, HttpError } from "@/lib/api";
+import { fieldErrors, focusFirstInvalid } from "@/lib/form-validation";
+import { useCreateAgent, useUpdateAgent } from "@/lib/resources/agents";
+import { toast } from "@/lib/toast";
 import { CheckboxField, TemperatureField, TextareaField } from "../settings";
 import { AgentModelFields } from "./agent-model-fields";
 import { AgentToolsFieldset } from "./agent-tools-fieldset";

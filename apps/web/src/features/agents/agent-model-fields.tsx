@@ -1,5 +1,5 @@
 import { type ProviderId, providerCatalog, providerIds } from "@neuroos/contracts";
-import { useProviders } from "../../lib/resources/providers";
+import { useProviders } from "@/lib/resources/providers";
 import { SelectField } from "../settings";
 
 /** The agent's provider (or the default from Settings) and, for a chosen provider, its model. */

@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 import type { ToolStatus } from "./tools";
 
 /** A coloured dot beside a status word: green active, grey checking, red unavailable. */

@@ -1,10 +1,10 @@
 import { executionLogStatusSchema, executionLogTypeSchema, type MetricsSample } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { type ChartSeries, LineChart } from "../../components/ui/line-chart";
-import { Spinner } from "../../components/ui/spinner";
-import { formatBytes, formatClock } from "../../lib/format";
-import { systemApi } from "../../lib/resources/system";
+import { type ChartSeries, LineChart } from "@/components/ui/line-chart";
+import { Spinner } from "@/components/ui/spinner";
+import { formatBytes, formatClock } from "@/lib/format";
+import { systemApi } from "@/lib/resources/system";
 import { useLiveMetrics } from "./use-live-metrics";
 
 const PROVIDER_COLORS = ["#6366f1", "#10b981", "#f59e0b", "#ef4444", "#0ea5e9"];

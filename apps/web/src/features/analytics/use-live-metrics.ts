@@ -1,6 +1,6 @@
 import type { MetricsSample } from "@neuroos/contracts";
 import { useEffect, useState } from "react";
-import { useLiveChannel } from "../../lib/live/live-context";
+import { useLiveChannel } from "@/lib/live/live-context";
 
 /** The server's samples kept here (ten minutes at one per 2 s). */
 const KEPT = 300;

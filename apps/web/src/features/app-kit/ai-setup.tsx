@@ -1,5 +1,5 @@
 import { useCallback, useRef } from "react";
-import { useProviders } from "../../lib/resources/providers";
+import { useProviders } from "@/lib/resources/providers";
 import { SetupCard } from "../settings";
 
 /**

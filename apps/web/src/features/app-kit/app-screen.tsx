@@ -1,9 +1,9 @@
 import type { AppDocumentSummary } from "@neuroos/contracts";
 import { type ReactNode, useId } from "react";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
-import type { SyncStatus } from "../../lib/documents/document-sync";
-import { useUnsavedChanges } from "../../lib/unsaved-changes";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { SyncStatus } from "@/lib/documents/document-sync";
+import { useUnsavedChanges } from "@/lib/unsaved-changes";
 import { DocumentBar } from "./document-bar";
 import { SyncLine } from "./sync-line";
 

@@ -1,11 +1,11 @@
 import type { AppDocumentSummary } from "@neuroos/contracts";
 import { FilePlus2, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
-import { toastDeleted } from "../../components/ui/deleted-toast";
-import { errorMessage } from "../../lib/api";
-import { toast } from "../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
+import { toastDeleted } from "@/components/ui/deleted-toast";
+import { errorMessage } from "@/lib/api";
+import { toast } from "@/lib/toast";
 
 const NOT_SWITCHED =
   "Your changes here are not saved yet (offline or changed elsewhere): try again once they are.";

@@ -1,6 +1,6 @@
-import { Button } from "../../components/ui/button";
-import type { SyncStatus } from "../../lib/documents/document-sync";
-import { useUnsavedChanges } from "../../lib/unsaved-changes";
+import { Button } from "@/components/ui/button";
+import type { SyncStatus } from "@/lib/documents/document-sync";
+import { useUnsavedChanges } from "@/lib/unsaved-changes";
 
 const words: Record<SyncStatus, string> = {
   loading: "Loading...",

@@ -1,14 +1,14 @@
 import { AUDIO_DIR } from "@neuroos/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Mic, Square } from "lucide-react";
-import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
-import { errorMessage } from "../../lib/api";
-import { cn } from "../../lib/cn";
-import { formatDuration } from "../../lib/format";
-import { saveRecording } from "../../lib/resources/audio";
-import { filesKeys } from "../../lib/resources/files";
-import { toast } from "../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { errorMessage } from "@/lib/api";
+import { cn } from "@/lib/cn";
+import { formatDuration } from "@/lib/format";
+import { saveRecording } from "@/lib/resources/audio";
+import { filesKeys } from "@/lib/resources/files";
+import { toast } from "@/lib/toast";
 import { useRecorder } from "./use-recorder";
 
 /** The microphone's level as a bar (a meter, 0–100). */

@@ -1,10 +1,10 @@
 import type { Recording } from "@neuroos/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { Captions, Pause, Play, Trash2 } from "lucide-react";
-import { Button } from "../../components/ui/button";
-import { errorMessage } from "../../lib/api";
-import { formatBytes, formatDuration } from "../../lib/format";
-import { transcribeRecording } from "../../lib/resources/audio";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api";
+import { formatBytes, formatDuration } from "@/lib/format";
+import { transcribeRecording } from "@/lib/resources/audio";
 import { TranscriptBox } from "./transcript-box";
 import type { PlayerState } from "./use-player";
 

@@ -1,15 +1,15 @@
 import { SPEECH_PITCH_MAX, SPEECH_PITCH_MIN, SPEECH_RATE_MAX, SPEECH_RATE_MIN } from "@neuroos/contracts";
 import { Square, Volume2 } from "lucide-react";
 import { useId, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
-import { RangeField } from "../../components/ui/range-field";
-import { SwitchField } from "../../components/ui/switch";
-import { errorMessage } from "../../lib/api";
-import { useServerSpeechAvailable } from "../../lib/resources/audio";
-import { useAudioPreferences } from "../../lib/speech/audio-preferences";
-import { VOICE_LINES } from "../../lib/speech/speaker";
-import { useSpeaker } from "../../lib/speech/use-speaker";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { RangeField } from "@/components/ui/range-field";
+import { SwitchField } from "@/components/ui/switch";
+import { errorMessage } from "@/lib/api";
+import { useServerSpeechAvailable } from "@/lib/resources/audio";
+import { useAudioPreferences } from "@/lib/speech/audio-preferences";
+import { VOICE_LINES } from "@/lib/speech/speaker";
+import { useSpeaker } from "@/lib/speech/use-speaker";
 
 const MAX_TEXT = 5000;
 const times = (value: number) => `${value.toFixed(1)}×`;

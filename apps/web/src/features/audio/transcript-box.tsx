@@ -2,11 +2,11 @@ import { useMutation } from "@tanstack/react-query";
 import { MessageSquareText, NotebookPen } from "lucide-react";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { Button } from "../../components/ui/button";
-import { TextLink } from "../../components/ui/text-link";
-import { errorMessage } from "../../lib/api";
-import { consoleMessage } from "../../lib/console-message";
-import { documentApi } from "../../lib/resources/documents";
+import { Button } from "@/components/ui/button";
+import { TextLink } from "@/components/ui/text-link";
+import { errorMessage } from "@/lib/api";
+import { consoleMessage } from "@/lib/console-message";
+import { documentApi } from "@/lib/resources/documents";
 
 /**
  * A recording's transcript, editable, and where it can go: the console's message box, or a new

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { recordingUrl } from "../../lib/resources/audio";
+import { recordingUrl } from "@/lib/resources/audio";
 
 export interface PlayerState {
   /** The recording playing (or paused in), or null. */

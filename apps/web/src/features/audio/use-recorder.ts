@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { audioContext } from "../../lib/accessibility/sound";
+import { audioContext } from "@/lib/accessibility/sound";
 
 /** A recording stops by itself after half an hour (about 7 MB of Opus, well within 25 MB). */
 export const MAX_RECORDING_MS = 30 * 60 * 1000;

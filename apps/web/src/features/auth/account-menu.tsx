@@ -2,7 +2,7 @@ import type { User } from "@neuroos/contracts";
 import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { buttonClasses } from "../../components/ui/button";
+import { buttonClasses } from "@/components/ui/button";
 import { SignOutButton } from "./sign-out-button";
 import { planLabel } from "./use-signed-in-user";
 

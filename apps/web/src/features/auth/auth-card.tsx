@@ -1,6 +1,6 @@
 import { TriangleExclamationPoint } from "lucide-react";
 import type { ReactNode } from "react";
-import { Card } from "../../components/ui/card";
+import { Card } from "@/components/ui/card";
 
 interface AuthCardProps {
   title: string;

@@ -1,12 +1,12 @@
 import { forgotPasswordSchema } from "@neuroos/contracts";
 import { MailCheck } from "lucide-react";
-import { Button } from "../../components/ui/button";
-import { TextField } from "../../components/ui/text-field";
-import { TextLink } from "../../components/ui/text-link";
-import { errorMessage } from "../../lib/api";
-import { useValidatedForm } from "../../lib/form-validation";
-import { useForgotPassword } from "../../lib/resources/auth";
-import { toast } from "../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import { TextLink } from "@/components/ui/text-link";
+import { errorMessage } from "@/lib/api";
+import { useValidatedForm } from "@/lib/form-validation";
+import { useForgotPassword } from "@/lib/resources/auth";
+import { toast } from "@/lib/toast";
 import { AuthCard } from "./auth-card";
 
 export function ForgotPasswordPage() {

@@ -1,16 +1,16 @@
 import { Crown } from "lucide-react";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { Button } from "../../components/ui/button";
-import { Checkbox } from "../../components/ui/checkbox";
-import { Label } from "../../components/ui/label";
-import { TextField } from "../../components/ui/text-field";
-import { TextLink } from "../../components/ui/text-link";
-import { errorMessage } from "../../lib/api";
-import { useValidatedForm } from "../../lib/form-validation";
-import { useLogin } from "../../lib/resources/auth";
-import { safeNextPath } from "../../lib/safe-next";
-import { toast } from "../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
+import { TextField } from "@/components/ui/text-field";
+import { TextLink } from "@/components/ui/text-link";
+import { errorMessage } from "@/lib/api";
+import { useValidatedForm } from "@/lib/form-validation";
+import { useLogin } from "@/lib/resources/auth";
+import { safeNextPath } from "@/lib/safe-next";
+import { toast } from "@/lib/toast";
 import { AuthCard } from "./auth-card";
 
 export function LoginPage() {

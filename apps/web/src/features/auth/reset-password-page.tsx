@@ -1,12 +1,12 @@
 import { resetPasswordFormSchema } from "@neuroos/contracts";
 import { useNavigate, useSearchParams } from "react-router";
-import { Button } from "../../components/ui/button";
-import { TextField } from "../../components/ui/text-field";
-import { TextLink } from "../../components/ui/text-link";
-import { errorMessage, HttpError } from "../../lib/api";
-import { useValidatedForm } from "../../lib/form-validation";
-import { useResetPassword } from "../../lib/resources/auth";
-import { toast } from "../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import { TextLink } from "@/components/ui/text-link";
+import { errorMessage, HttpError } from "@/lib/api";
+import { useValidatedForm } from "@/lib/form-validation";
+import { useResetPassword } from "@/lib/resources/auth";
+import { toast } from "@/lib/toast";
 import { AuthCard, BadLinkAlert } from "./auth-card";
 
 const INVALID_LINK = "This reset link is invalid or has expired";

@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { useNavigate } from "react-router";
-import { Button } from "../../components/ui/button";
-import { errorMessage } from "../../lib/api";
-import { releaseDevice } from "../../lib/device-owner";
-import { useLogout } from "../../lib/resources/auth";
-import { toast } from "../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api";
+import { releaseDevice } from "@/lib/device-owner";
+import { useLogout } from "@/lib/resources/auth";
+import { toast } from "@/lib/toast";
 
 /** Ends the session, then shows the sign-in page and forgets every cached answer and local copy. */
 export function SignOutButton() {

@@ -1,11 +1,11 @@
 import { useNavigate } from "react-router";
-import { Button } from "../../components/ui/button";
-import { TextField } from "../../components/ui/text-field";
-import { TextLink } from "../../components/ui/text-link";
-import { errorMessage, HttpError } from "../../lib/api";
-import { useValidatedForm } from "../../lib/form-validation";
-import { useSignup } from "../../lib/resources/auth";
-import { toast } from "../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import { TextLink } from "@/components/ui/text-link";
+import { errorMessage, HttpError } from "@/lib/api";
+import { useValidatedForm } from "@/lib/form-validation";
+import { useSignup } from "@/lib/resources/auth";
+import { toast } from "@/lib/toast";
 import { AuthCard } from "./auth-card";
 import { SignupBenefits } from "./signup-benefits";
 

@@ -1,5 +1,5 @@
 import type { User } from "@neuroos/contracts";
-import { useCurrentUser } from "../../lib/current-user";
+import { useCurrentUser } from "@/lib/current-user";
 
 /** The user, for components that only render behind RequireAuth. */
 export function useSignedInUser(): User {

@@ -1,11 +1,11 @@
 import { CircleCheck } from "lucide-react";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { Spinner } from "../../components/ui/spinner";
-import { TextLink } from "../../components/ui/text-link";
-import { errorMessage } from "../../lib/api";
-import { useCurrentUser } from "../../lib/current-user";
-import { useVerifyEmail } from "../../lib/resources/email-verification";
+import { Spinner } from "@/components/ui/spinner";
+import { TextLink } from "@/components/ui/text-link";
+import { errorMessage } from "@/lib/api";
+import { useCurrentUser } from "@/lib/current-user";
+import { useVerifyEmail } from "@/lib/resources/email-verification";
 import { AuthCard, BadLinkAlert } from "./auth-card";
 
 const INVALID_LINK = "This verification link is invalid or has expired";

@@ -1,7 +1,7 @@
 import type { ExecutionLog } from "@neuroos/contracts";
 import { Activity, ScrollText } from "lucide-react";
 import { useSyncExternalStore } from "react";
-import { formatClock } from "../../lib/format";
+import { formatClock } from "@/lib/format";
 import { type ActivityEntry, type ActivityStatus, RESULT_LIMIT, TEXT_LIMIT, truncate } from "./activity";
 import { useConsole } from "./console-context";
 import { PanelNote, PanelQuery, PanelSection } from "./panel-section";

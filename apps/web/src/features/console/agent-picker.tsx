@@ -1,11 +1,11 @@
 import type { Agent } from "@neuroos/contracts";
 import { ChevronDown } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { errorMessage } from "../../lib/api";
-import { cn } from "../../lib/cn";
-import { useAgents } from "../../lib/resources/agents";
-import { useSetSessionAgent } from "../../lib/resources/sessions";
-import { toast } from "../../lib/toast";
+import { errorMessage } from "@/lib/api";
+import { cn } from "@/lib/cn";
+import { useAgents } from "@/lib/resources/agents";
+import { useSetSessionAgent } from "@/lib/resources/sessions";
+import { toast } from "@/lib/toast";
 
 /** The select's value for plain chat (no agent, no tools). */
 export const PLAIN_CHAT = "";

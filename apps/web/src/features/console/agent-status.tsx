@@ -1,7 +1,7 @@
 import { CircleCheck, CircleExclamationPoint, CircleStop, LoaderCircle } from "lucide-react";
 import { useCallback } from "react";
-import { cn } from "../../lib/cn";
-import { useStore } from "../../lib/store";
+import { cn } from "@/lib/cn";
+import { useStore } from "@/lib/store";
 import { type AgentState, agentStatusText } from "./agent-state";
 import { useConsole } from "./console-context";
 

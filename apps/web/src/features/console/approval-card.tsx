@@ -1,8 +1,8 @@
 import { Check, ShieldAlert, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { cn } from "../../lib/cn";
-import { toast } from "../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import { toast } from "@/lib/toast";
 import {
   agentReducer,
   approvalOutcome,

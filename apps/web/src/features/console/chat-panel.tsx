@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { Spinner } from "../../components/ui/spinner";
-import { errorMessage } from "../../lib/api";
-import { useProviders } from "../../lib/resources/providers";
-import { useMessages } from "../../lib/resources/sessions";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api";
+import { useProviders } from "@/lib/resources/providers";
+import { useMessages } from "@/lib/resources/sessions";
 import { CommandOutput } from "./command-output";
 import { Composer } from "./composer";
 import { useConsole } from "./console-context";

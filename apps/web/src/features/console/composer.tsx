@@ -2,10 +2,10 @@ import { MCP_RESOURCES_PER_MESSAGE, type McpResourceContent } from "@neuroos/con
 import { Eraser, FileSearch, Paperclip, SendHorizontal, Square, SquareTerminal } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { Button } from "../../components/ui/button";
-import { consoleMessageOf } from "../../lib/console-message";
-import { useStore } from "../../lib/store";
-import { toast } from "../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { consoleMessageOf } from "@/lib/console-message";
+import { useStore } from "@/lib/store";
+import { toast } from "@/lib/toast";
 import { useConsole } from "./console-context";
 import { type ExecutionState, isExecuting } from "./execution-state";
 import { ComposerResourceChip } from "./resource-chips";

@@ -1,8 +1,8 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
-import { Spinner } from "../../components/ui/spinner";
-import type { LiveChannel } from "../../lib/live/live-channel";
-import { useLiveChannel } from "../../lib/live/live-context";
-import { createStore, type Store } from "../../lib/store";
+import { Spinner } from "@/components/ui/spinner";
+import type { LiveChannel } from "@/lib/live/live-channel";
+import { useLiveChannel } from "@/lib/live/live-context";
+import { createStore, type Store } from "@/lib/store";
 import type { ActivityEntry } from "./activity";
 import { type AgentState, initialAgentState } from "./agent-state";
 import { DraftStore } from "./draft-store";

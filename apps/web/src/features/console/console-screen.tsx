@@ -1,11 +1,11 @@
 import { LayoutDashboard, PanelRightClose, PanelRightOpen } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { Button, buttonClasses } from "../../components/ui/button";
-import { ResizeHandle } from "../../components/ui/resize-handle";
-import { Tooltip } from "../../components/ui/tooltip";
-import { cn } from "../../lib/cn";
-import { useMediaQuery } from "../../lib/use-media-query";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { ResizeHandle } from "@/components/ui/resize-handle";
+import { Tooltip } from "@/components/ui/tooltip";
+import { cn } from "@/lib/cn";
+import { useMediaQuery } from "@/lib/use-media-query";
 import { ThemeToggle } from "../theme";
 import { ActivityPanel } from "./activity-panel";
 import { CentrePane } from "./centre-pane";

@@ -1,15 +1,10 @@
 import { FolderTree, RefreshCw } from "lucide-react";
 import { useMemo, useState } from "react";
-import {
-  buildFileTree,
-  countFiles,
-  INITIALLY_EXPANDED,
-  type TreeNode,
-} from "../../components/content/file-tree";
-import { FileTreeView } from "../../components/content/file-tree-view";
-import { FileViewerDialog } from "../../components/content/file-viewer-dialog";
-import { Button } from "../../components/ui/button";
-import { useWorkspaceFiles } from "../../lib/resources/files";
+import { buildFileTree, countFiles, INITIALLY_EXPANDED, type TreeNode } from "@/components/content/file-tree";
+import { FileTreeView } from "@/components/content/file-tree-view";
+import { FileViewerDialog } from "@/components/content/file-viewer-dialog";
+import { Button } from "@/components/ui/button";
+import { useWorkspaceFiles } from "@/lib/resources/files";
 import { PanelQuery, PanelSection } from "./panel-section";
 
 /** The user's workspace as a tree; a file opens read-only in the viewer. */

@@ -1,6 +1,6 @@
 import { Cpu, type LucideIcon, MemoryStick, Wifi, WifiOff } from "lucide-react";
-import { cn } from "../../lib/cn";
-import { formatBytes } from "../../lib/format";
+import { cn } from "@/lib/cn";
+import { formatBytes } from "@/lib/format";
 import { StatusDot, type StatusTone } from "./status-badge";
 import { LLM_CORE_MODULE, useModules, useSystemStats } from "./system-api";
 import { useIsConnected } from "./use-connection";

@@ -1,10 +1,10 @@
 import type { ChatMessage } from "@neuroos/contracts";
 import { Bot, CircleExclamationPoint, UserRound, Wrench } from "lucide-react";
 import { memo, type ReactNode, useMemo } from "react";
-import type { Citation } from "../../components/content/citations";
-import { LazyMarkdownContent } from "../../components/content/lazy-markdown";
-import type { FencedCode } from "../../components/content/markdown-content";
-import { formatClock } from "../../lib/format";
+import type { Citation } from "@/components/content/citations";
+import { LazyMarkdownContent } from "@/components/content/lazy-markdown";
+import type { FencedCode } from "@/components/content/markdown-content";
+import { formatClock } from "@/lib/format";
 import type { Draft } from "./chat-state";
 import { MessagePassages } from "./message-passages";
 import { MessageResources } from "./resource-chips";

@@ -9,14 +9,14 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
-import type { Citation } from "../../components/content/citations";
-import { FileViewerDialog } from "../../components/content/file-viewer-dialog";
-import { preloadMarkdown } from "../../components/content/lazy-markdown";
-import { Button } from "../../components/ui/button";
-import { Spinner } from "../../components/ui/spinner";
-import { errorMessage } from "../../lib/api";
-import { useMessages } from "../../lib/resources/sessions";
-import { useStore } from "../../lib/store";
+import type { Citation } from "@/components/content/citations";
+import { FileViewerDialog } from "@/components/content/file-viewer-dialog";
+import { preloadMarkdown } from "@/components/content/lazy-markdown";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api";
+import { useMessages } from "@/lib/resources/sessions";
+import { useStore } from "@/lib/store";
 import type { AgentState } from "./agent-state";
 import { AgentStatusItem } from "./agent-status";
 import { pendingDrafts } from "./chat-state";

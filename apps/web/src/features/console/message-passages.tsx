@@ -1,6 +1,6 @@
 import type { ChatMessage, FilePassage } from "@neuroos/contracts";
 import { FileSearch } from "lucide-react";
-import { type Citation, sourceCitation } from "../../components/content/citations";
+import { type Citation, sourceCitation } from "@/components/content/citations";
 import { chipClass } from "./resource-chips";
 
 const shortPath = (citation: string) => citation.replace(/^\/home\/user\//, "");

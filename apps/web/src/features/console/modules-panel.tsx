@@ -1,6 +1,6 @@
 import type { ModuleStatus, SystemModule } from "@neuroos/contracts";
 import { Boxes } from "lucide-react";
-import { formatClock } from "../../lib/format";
+import { formatClock } from "@/lib/format";
 import { PanelQuery, PanelSection } from "./panel-section";
 import { StatusBadge, type StatusTone } from "./status-badge";
 import { useModules } from "./system-api";

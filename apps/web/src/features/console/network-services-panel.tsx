@@ -1,7 +1,7 @@
 import type { ProviderInfo, ProviderStatus } from "@neuroos/contracts";
 import { Network } from "lucide-react";
-import { errorMessage } from "../../lib/api";
-import { useProviderStatus, useProviders } from "../../lib/resources/providers";
+import { errorMessage } from "@/lib/api";
+import { useProviderStatus, useProviders } from "@/lib/resources/providers";
 import { PanelQuery, PanelSection } from "./panel-section";
 import { StatusBadge, type StatusTone } from "./status-badge";
 

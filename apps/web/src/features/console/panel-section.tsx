@@ -1,7 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { errorMessage } from "../../lib/api";
-import { cn } from "../../lib/cn";
+import { errorMessage } from "@/lib/api";
+import { cn } from "@/lib/cn";
 
 /** A titled part of a console panel (File System, System Modules, ...). */
 export function PanelSection({

@@ -1,12 +1,12 @@
 import { chatMessageSchema } from "@neuroos/contracts";
 import { Volume2, VolumeX } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Button } from "../../components/ui/button";
-import { Tooltip } from "../../components/ui/tooltip";
-import { audioContext } from "../../lib/accessibility/sound";
-import { useAudioPreferences } from "../../lib/speech/audio-preferences";
-import { speakableText } from "../../lib/speech/speech-text";
-import { useSpeaker } from "../../lib/speech/use-speaker";
+import { Button } from "@/components/ui/button";
+import { Tooltip } from "@/components/ui/tooltip";
+import { audioContext } from "@/lib/accessibility/sound";
+import { useAudioPreferences } from "@/lib/speech/audio-preferences";
+import { speakableText } from "@/lib/speech/speech-text";
+import { useSpeaker } from "@/lib/speech/use-speaker";
 import { endsTurn } from "./chat-state";
 import { useConsole } from "./console-context";
 

@@ -1,8 +1,8 @@
 import type { McpResourceContent } from "@neuroos/contracts";
 import { FileText, X } from "lucide-react";
 import { useRef, useState } from "react";
-import { Dialog } from "../../components/ui/dialog";
-import { formatBytes } from "../../lib/format";
+import { Dialog } from "@/components/ui/dialog";
+import { formatBytes } from "@/lib/format";
 
 export const chipClass =
   "inline-flex max-w-full items-center gap-1.5 rounded-full border border-border bg-muted px-2.5 py-1 text-xs text-foreground";

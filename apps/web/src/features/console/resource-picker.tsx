@@ -4,11 +4,11 @@ import {
   type McpItemKind,
   ReadyMcpItemFields,
   useReadyMcpItem,
-} from "../../components/mcp/ready-mcp-item-fields";
-import { Dialog } from "../../components/ui/dialog";
-import { FormActions } from "../../components/ui/form-actions";
-import { errorMessage } from "../../lib/api";
-import { type ReadyMcpServer, readMcpResource } from "../../lib/resources/mcp-servers";
+} from "@/components/mcp/ready-mcp-item-fields";
+import { Dialog } from "@/components/ui/dialog";
+import { FormActions } from "@/components/ui/form-actions";
+import { errorMessage } from "@/lib/api";
+import { type ReadyMcpServer, readMcpResource } from "@/lib/resources/mcp-servers";
 
 type McpResourceInfo = ReadyMcpServer["status"]["resources"][number];
 

@@ -1,6 +1,6 @@
 import type { ClientFrame } from "@neuroos/contracts";
-import type { LiveChannel } from "../../lib/live/live-channel";
-import type { Store } from "../../lib/store";
+import type { LiveChannel } from "@/lib/live/live-channel";
+import type { Store } from "@/lib/store";
 import { type ActivityEntry, runEntry } from "./activity";
 import { type ExecutionState, executionReducer } from "./execution-state";
 import { pushActivity } from "./use-activity-frames";

@@ -1,9 +1,9 @@
 import { Play } from "lucide-react";
 import { memo, useCallback, useMemo } from "react";
-import { CodeBlock } from "../../components/content/code-block";
-import type { FencedCode } from "../../components/content/markdown-content";
-import { Button } from "../../components/ui/button";
-import { useStore } from "../../lib/store";
+import { CodeBlock } from "@/components/content/code-block";
+import type { FencedCode } from "@/components/content/markdown-content";
+import { Button } from "@/components/ui/button";
+import { useStore } from "@/lib/store";
 import { useConsole } from "./console-context";
 import { type ExecutionState, isExecuting } from "./execution-state";
 import { RunOutput } from "./run-output";

@@ -1,8 +1,8 @@
 import * as Popover from "@radix-ui/react-popover";
 import { Info } from "lucide-react";
-import { Button } from "../../components/ui/button";
-import { DetailList } from "../../components/ui/detail-list";
-import { formatDate, formatUptime } from "../../lib/format";
+import { Button } from "@/components/ui/button";
+import { DetailList } from "@/components/ui/detail-list";
+import { formatDate, formatUptime } from "@/lib/format";
 import { planLabel, useSignedInUser } from "../auth";
 import { systemState, useHealth } from "../system";
 

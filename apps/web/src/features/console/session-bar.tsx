@@ -1,11 +1,11 @@
 import type { ChatSession } from "@neuroos/contracts";
 import { Bot, ChevronDown, Pencil, Plus, Trash } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { Tooltip } from "../../components/ui/tooltip";
-import { errorMessage } from "../../lib/api";
-import { useCreateSession } from "../../lib/resources/sessions";
-import { toast } from "../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { Tooltip } from "@/components/ui/tooltip";
+import { errorMessage } from "@/lib/api";
+import { useCreateSession } from "@/lib/resources/sessions";
+import { toast } from "@/lib/toast";
 import { SessionAgentPicker } from "./agent-picker";
 import { useConsole } from "./console-context";
 import { ReadAloudToggle } from "./read-aloud";

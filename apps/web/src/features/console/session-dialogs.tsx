@@ -1,18 +1,18 @@
 import type { ChatSession } from "@neuroos/contracts";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
-import { toastDeleted } from "../../components/ui/deleted-toast";
-import { Dialog } from "../../components/ui/dialog";
-import { FormActions } from "../../components/ui/form-actions";
-import { TextField } from "../../components/ui/text-field";
-import { errorMessage } from "../../lib/api";
-import { useAgents } from "../../lib/resources/agents";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
+import { toastDeleted } from "@/components/ui/deleted-toast";
+import { Dialog } from "@/components/ui/dialog";
+import { FormActions } from "@/components/ui/form-actions";
+import { TextField } from "@/components/ui/text-field";
+import { errorMessage } from "@/lib/api";
+import { useAgents } from "@/lib/resources/agents";
 import {
   useCreateSession,
   useDeleteSession,
   useRenameSession,
   useRestoreSession,
-} from "../../lib/resources/sessions";
+} from "@/lib/resources/sessions";
 import { AgentSelect, PLAIN_CHAT } from "./agent-picker";
 
 const TITLE_MAX = 200;

@@ -1,12 +1,12 @@
 import { type ChatMessage, contextWindowOf, type ProviderId, providerCatalog } from "@neuroos/contracts";
 import { useMemo, useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import { cn } from "../../lib/cn";
-import { formatBytes } from "../../lib/format";
-import { useAgents } from "../../lib/resources/agents";
-import { useMessages, useSessions } from "../../lib/resources/sessions";
-import { useSettings } from "../../lib/resources/settings";
-import { useStore } from "../../lib/store";
+import { cn } from "@/lib/cn";
+import { formatBytes } from "@/lib/format";
+import { useAgents } from "@/lib/resources/agents";
+import { useMessages, useSessions } from "@/lib/resources/sessions";
+import { useSettings } from "@/lib/resources/settings";
+import { useStore } from "@/lib/store";
 import { useHealth } from "../system";
 import { pendingDrafts } from "./chat-state";
 import { useConsole } from "./console-context";

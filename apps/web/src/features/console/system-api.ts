@@ -1,7 +1,7 @@
 import type { SystemModule } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { fetchTranscriptionAvailable } from "../../lib/resources/audio";
-import { logsKey, modulesKey, systemApi, systemStatsKey } from "../../lib/resources/system";
+import { fetchTranscriptionAvailable } from "@/lib/resources/audio";
+import { logsKey, modulesKey, systemApi, systemStatsKey } from "@/lib/resources/system";
 import { audioModule, browserVoiceCount, microphoneState } from "./audio-module";
 
 /** Spec: execution logs are refreshed every 5 s. */

@@ -1,7 +1,7 @@
 import { Activity, Boxes, FolderTree, PanelLeft } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../components/ui/button";
-import { Sheet } from "../../components/ui/sheet";
+import { Button } from "@/components/ui/button";
+import { Sheet } from "@/components/ui/sheet";
 import type { MobileTab } from "./mobile-console";
 
 const panels: { tab: MobileTab; title: string; description: string; icon: typeof FolderTree }[] = [

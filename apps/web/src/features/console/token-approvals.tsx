@@ -1,8 +1,8 @@
 import { KeyRound, X } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { cn } from "../../lib/cn";
-import { useStore } from "../../lib/store";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import { useStore } from "@/lib/store";
 import { type AgentState, approvalOutcome, type LiveApproval } from "./agent-state";
 import { ApprovalCard } from "./approval-card";
 import { useConsole } from "./console-context";

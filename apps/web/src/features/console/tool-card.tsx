@@ -1,9 +1,9 @@
 import type { ChatMessage } from "@neuroos/contracts";
 import { LoaderCircle, Wrench } from "lucide-react";
 import { memo, useCallback } from "react";
-import { useHighlight } from "../../components/content/use-highlight";
-import { cn } from "../../lib/cn";
-import { useStore } from "../../lib/store";
+import { useHighlight } from "@/components/content/use-highlight";
+import { cn } from "@/lib/cn";
+import { useStore } from "@/lib/store";
 import {
   type AgentState,
   approvalOf,

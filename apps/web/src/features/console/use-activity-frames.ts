@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { LiveChannel } from "../../lib/live/live-channel";
-import { logsKey } from "../../lib/resources/system";
-import type { Store } from "../../lib/store";
-import { toast } from "../../lib/toast";
+import type { LiveChannel } from "@/lib/live/live-channel";
+import { logsKey } from "@/lib/resources/system";
+import type { Store } from "@/lib/store";
+import { toast } from "@/lib/toast";
 import { type ActivityDraft, type ActivityEntry, addEntry, entryFromFrame } from "./activity";
 
 let sequence = 0;

@@ -1,9 +1,9 @@
 import { type ChatMessage, chatMessageSchema } from "@neuroos/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { LiveChannel } from "../../lib/live/live-channel";
-import { messagesKey, sessionsKey } from "../../lib/resources/sessions";
-import type { Store } from "../../lib/store";
+import type { LiveChannel } from "@/lib/live/live-channel";
+import { messagesKey, sessionsKey } from "@/lib/resources/sessions";
+import type { Store } from "@/lib/store";
 import { endsTurn, upsertMessage } from "./chat-state";
 import type { DraftStore } from "./draft-store";
 

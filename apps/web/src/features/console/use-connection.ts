@@ -1,5 +1,5 @@
-import { type ChannelState, connectionLabel } from "../../lib/live/live-channel";
-import { useStore } from "../../lib/store";
+import { type ChannelState, connectionLabel } from "@/lib/live/live-channel";
+import { useStore } from "@/lib/store";
 import { useConsole } from "./console-context";
 
 const selectLabel = (status: ChannelState) => connectionLabel(status);

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import type { LiveChannel } from "../../lib/live/live-channel";
-import type { Store } from "../../lib/store";
+import type { LiveChannel } from "@/lib/live/live-channel";
+import type { Store } from "@/lib/store";
 import { type ExecutionState, executionReducer } from "./execution-state";
 
 /** Feeds execution frames to the execution state. */

@@ -1,6 +1,6 @@
 import type { McpResourceContent } from "@neuroos/contracts";
 import { useCallback, useEffect, useRef } from "react";
-import type { LiveChannel } from "../../lib/live/live-channel";
+import type { LiveChannel } from "@/lib/live/live-channel";
 
 /** A message on its way to the server, as the composer had it. */
 export interface SentMessage {

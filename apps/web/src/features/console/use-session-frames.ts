@@ -1,8 +1,8 @@
 import { type ChatSession, chatSessionSchema } from "@neuroos/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { LiveChannel } from "../../lib/live/live-channel";
-import { messagesKey, sessionsKey } from "../../lib/resources/sessions";
+import type { LiveChannel } from "@/lib/live/live-channel";
+import { messagesKey, sessionsKey } from "@/lib/resources/sessions";
 
 /** The session list after `session` was created or changed (a new one goes on top). */
 export function withSession(list: readonly ChatSession[], session: ChatSession): ChatSession[] {

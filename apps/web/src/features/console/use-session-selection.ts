@@ -1,6 +1,6 @@
 import { DEFAULT_SESSION_TITLE } from "@neuroos/contracts";
 import { useEffect, useRef, useState } from "react";
-import { useCreateSession, useSessions } from "../../lib/resources/sessions";
+import { useCreateSession, useSessions } from "@/lib/resources/sessions";
 
 /**
  * The session the console shows. Product spec: with no session a 'New Session' is created;

@@ -1,7 +1,7 @@
 import { Menu } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../components/ui/button";
-import { Sheet } from "../../components/ui/sheet";
+import { Button } from "@/components/ui/button";
+import { Sheet } from "@/components/ui/sheet";
 import { SidebarNav } from "./sidebar-nav";
 import { UserPanel } from "./user-panel";
 

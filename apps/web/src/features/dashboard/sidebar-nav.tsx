@@ -1,8 +1,8 @@
 import { Store } from "lucide-react";
 import { NavLink } from "react-router";
-import { type AppEntry, appGroups, appRegistry, appsIn } from "../../lib/apps/registry";
-import { cn } from "../../lib/cn";
-import { usePinnedApps } from "../../lib/resources/pinned-apps";
+import { type AppEntry, appGroups, appRegistry, appsIn } from "@/lib/apps/registry";
+import { cn } from "@/lib/cn";
+import { usePinnedApps } from "@/lib/resources/pinned-apps";
 
 const itemClasses = "flex items-center gap-3 rounded-md px-3 py-2 text-sm";
 

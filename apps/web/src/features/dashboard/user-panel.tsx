@@ -1,5 +1,5 @@
 import { Crown } from "lucide-react";
-import { Badge } from "../../components/ui/badge";
+import { Badge } from "@/components/ui/badge";
 import { planLabel, SignOutButton, useSignedInUser } from "../auth";
 
 /** Who is signed in, their plan, and the sign-out button. */

@@ -1,6 +1,6 @@
 import { Maximize2, Minimize2, Minus, Plus, X } from "lucide-react";
 import { type KeyboardEvent, type PointerEvent, type ReactNode, useRef } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 import type { DesktopWindow } from "./window-state";
 
 /** Edges and corners a window is resized from. */

@@ -1,6 +1,6 @@
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import type { UnsavedEdits } from "../../lib/unsaved-changes";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import type { UnsavedEdits } from "@/lib/unsaved-changes";
 
 /** Asked before a window holding unsaved edits closes: Stay, or close without saving. */
 export function CloseWindowQuestion({

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
-import { HostedScreen } from "../../components/app-host/hosted-screen";
-import { type AppEntry, appRegistry } from "../../lib/apps/registry";
-import { usePinnedApps } from "../../lib/resources/pinned-apps";
-import { useAllUnsaved } from "../../lib/unsaved-changes";
+import { HostedScreen } from "@/components/app-host/hosted-screen";
+import { type AppEntry, appRegistry } from "@/lib/apps/registry";
+import { usePinnedApps } from "@/lib/resources/pinned-apps";
+import { useAllUnsaved } from "@/lib/unsaved-changes";
 import { AppWindow } from "./app-window";
 import { CloseWindowQuestion } from "./close-window-question";
 import { Launcher, matchApps } from "./launcher";

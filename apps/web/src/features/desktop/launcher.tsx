@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useRef } from "react";
-import { Dialog } from "../../components/ui/dialog";
-import type { AppEntry } from "../../lib/apps/registry";
+import { Dialog } from "@/components/ui/dialog";
+import type { AppEntry } from "@/lib/apps/registry";
 
 const COLUMNS = 4;
 

@@ -1,12 +1,12 @@
 import { BatteryMedium, Grid3x3, Power, Volume2, VolumeX, Wifi, WifiLow, WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { setAccessibility, useAccessibility } from "../../lib/accessibility/settings";
-import type { AppEntry } from "../../lib/apps/registry";
-import { cn } from "../../lib/cn";
-import type { ChannelState } from "../../lib/live/live-channel";
-import { useLiveChannel } from "../../lib/live/live-context";
-import { createStore, useStore } from "../../lib/store";
+import { setAccessibility, useAccessibility } from "@/lib/accessibility/settings";
+import type { AppEntry } from "@/lib/apps/registry";
+import { cn } from "@/lib/cn";
+import type { ChannelState } from "@/lib/live/live-channel";
+import { useLiveChannel } from "@/lib/live/live-context";
+import { createStore, useStore } from "@/lib/store";
 import type { DesktopWindow } from "./window-state";
 
 /** Spec: the clock as h:mm a (e.g. 3:07 PM), updated every second. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { errorMessage } from "../../lib/api";
-import { usePreference } from "../../lib/resources/preferences";
+import { errorMessage } from "@/lib/api";
+import { usePreference } from "@/lib/resources/preferences";
 import { type DesktopState, validDesktop } from "./window-state";
 
 /** Where the layout is kept: the person's preference of this name on the server (any device). */

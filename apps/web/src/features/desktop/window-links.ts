@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { type AppEntry, appRegistry } from "../../lib/apps/registry";
+import { type AppEntry, appRegistry } from "@/lib/apps/registry";
 
 /** The registry app a path belongs to: its own route, else the longest route it lies under. */
 export function appAt(pathname: string): AppEntry | undefined {

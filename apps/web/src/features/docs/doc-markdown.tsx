@@ -1,7 +1,7 @@
 import Markdown, { type Components } from "react-markdown";
 import { Link } from "react-router";
 import remarkGfm from "remark-gfm";
-import { textLinkClasses } from "../../components/ui/text-link";
+import { textLinkClasses } from "@/components/ui/text-link";
 
 const remarkPlugins = [remarkGfm];
 

@@ -1,5 +1,5 @@
 import { Link, useParams } from "react-router";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 import { NotFoundPage } from "../not-found";
 import { DocMarkdown } from "./doc-markdown";
 import { docPages, findDocPage } from "./user-docs";

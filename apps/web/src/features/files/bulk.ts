@@ -1,8 +1,8 @@
 import { WORKSPACE_HOME } from "@neuroos/contracts";
-import { toastDeleted } from "../../components/ui/deleted-toast";
-import { errorMessage } from "../../lib/api";
-import { baseName, fileApi, joinPath } from "../../lib/resources/files";
-import { toast } from "../../lib/toast";
+import { toastDeleted } from "@/components/ui/deleted-toast";
+import { errorMessage } from "@/lib/api";
+import { baseName, fileApi, joinPath } from "@/lib/resources/files";
+import { toast } from "@/lib/toast";
 
 /** A folder's name as the path trail shows it (the workspace's top is "home"). */
 export const folderName = (path: string) => (path === WORKSPACE_HOME ? "home" : baseName(path));

@@ -1,5 +1,5 @@
 import { type DragEvent, useState } from "react";
-import { toast } from "../../lib/toast";
+import { toast } from "@/lib/toast";
 import { moveRefusal } from "./bulk";
 
 /** The drag's payload: the workspace paths being moved (only this page can read it). */

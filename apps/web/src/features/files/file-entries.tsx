@@ -2,14 +2,14 @@ import type { FileEntry } from "@neuroos/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { Download, Eye, File, FileCode, FileText, Folder, LoaderCircle, Pencil, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { imageTypeOf, isPdf } from "../../components/content/file-preview";
-import { Button, buttonClasses } from "../../components/ui/button";
-import { Checkbox } from "../../components/ui/checkbox";
-import { Dialog } from "../../components/ui/dialog";
-import { TextField } from "../../components/ui/text-field";
-import { errorMessage } from "../../lib/api";
-import { cn } from "../../lib/cn";
-import { formatBytes } from "../../lib/format";
+import { imageTypeOf, isPdf } from "@/components/content/file-preview";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Dialog } from "@/components/ui/dialog";
+import { TextField } from "@/components/ui/text-field";
+import { errorMessage } from "@/lib/api";
+import { cn } from "@/lib/cn";
+import { formatBytes } from "@/lib/format";
 import {
   baseName,
   downloadUrl,
@@ -17,8 +17,8 @@ import {
   joinPath,
   nameError,
   type useFileStats,
-} from "../../lib/resources/files";
-import { toast } from "../../lib/toast";
+} from "@/lib/resources/files";
+import { toast } from "@/lib/toast";
 import { dragSource, useDropTarget } from "./drag-move";
 import type { PickKeys } from "./use-selection";
 

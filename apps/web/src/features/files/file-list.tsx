@@ -1,11 +1,11 @@
 import { type FileEntry, WORKSPACE_HOME } from "@neuroos/contracts";
 import { Folder } from "lucide-react";
 import { type DragEvent, type KeyboardEvent, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { Spinner } from "../../components/ui/spinner";
-import { errorMessage } from "../../lib/api";
-import { cn } from "../../lib/cn";
-import type { useDirectory } from "../../lib/resources/files";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api";
+import { cn } from "@/lib/cn";
+import type { useDirectory } from "@/lib/resources/files";
 import { folderName } from "./bulk";
 import { EntryRow } from "./file-entries";
 import { SelectionBar } from "./selection-bar";

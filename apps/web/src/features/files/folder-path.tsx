@@ -1,6 +1,6 @@
 import { ChevronRight } from "lucide-react";
-import { cn } from "../../lib/cn";
-import { breadcrumbs } from "../../lib/resources/files";
+import { cn } from "@/lib/cn";
+import { breadcrumbs } from "@/lib/resources/files";
 import { useDropTarget } from "./drag-move";
 
 interface FolderPathProps {

@@ -1,10 +1,10 @@
 import { Folder, FolderInput, LoaderCircle } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { Spinner } from "../../components/ui/spinner";
-import { errorMessage } from "../../lib/api";
-import { baseName, useDirectory } from "../../lib/resources/files";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api";
+import { baseName, useDirectory } from "@/lib/resources/files";
 import { folderName, moveEntries, moveRefusal, named, within } from "./bulk";
 import { FolderPath } from "./folder-path";
 

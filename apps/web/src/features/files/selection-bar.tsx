@@ -1,8 +1,8 @@
 import { MAX_ZIP_PATHS } from "@neuroos/contracts";
 import { Download, FolderInput, Trash2, X } from "lucide-react";
-import { Button, buttonClasses } from "../../components/ui/button";
-import { Checkbox } from "../../components/ui/checkbox";
-import { MAX_ZIP_URL, zipUrl } from "../../lib/resources/files";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { MAX_ZIP_URL, zipUrl } from "@/lib/resources/files";
 import type { Selection } from "./use-selection";
 
 /** The head's checkbox: where the keyboard goes back to once the selection it acted on is gone. */

@@ -1,13 +1,13 @@
 import type { TrashItem } from "@neuroos/contracts";
 import { RotateCcw, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
-import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
-import { Spinner } from "../../components/ui/spinner";
-import { errorMessage } from "../../lib/api";
-import { useTrash, useTrashActions } from "../../lib/resources/trash";
-import { toast } from "../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api";
+import { useTrash, useTrashActions } from "@/lib/resources/trash";
+import { toast } from "@/lib/toast";
 
 /** Which app a trashed document belongs to, in words. */
 const APP_OF_KIND: Record<string, string> = {

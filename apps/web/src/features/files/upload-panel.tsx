@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Button } from "../../components/ui/button";
-import { errorMessage } from "../../lib/api";
-import { uploadFiles } from "../../lib/resources/files";
-import { toast } from "../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api";
+import { uploadFiles } from "@/lib/resources/files";
+import { toast } from "@/lib/toast";
 
 /** Uploads into a folder, with the progress and the failure (in words) to show. */
 export function useUpload(onDone: () => void) {

@@ -1,13 +1,13 @@
 import { FileDiff, SendHorizontal, TextCursorInput } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { CodeBlock } from "../../components/content/code-block";
-import { LazyMarkdownContent } from "../../components/content/lazy-markdown";
-import type { FencedCode } from "../../components/content/markdown-content";
-import { Button } from "../../components/ui/button";
-import { Spinner } from "../../components/ui/spinner";
-import type { ModelChoice } from "../../lib/model-choice";
-import { readEventStream } from "../../lib/sse-stream";
-import { toast } from "../../lib/toast";
+import { CodeBlock } from "@/components/content/code-block";
+import { LazyMarkdownContent } from "@/components/content/lazy-markdown";
+import type { FencedCode } from "@/components/content/markdown-content";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import type { ModelChoice } from "@/lib/model-choice";
+import { readEventStream } from "@/lib/sse-stream";
+import { toast } from "@/lib/toast";
 import type { OpenFile } from "./open-files";
 
 /** Spec: the IDE chat keeps role and content only. */

@@ -1,5 +1,5 @@
-import type { ModelChoice } from "../../lib/model-choice";
-import { completeOnce } from "../../lib/resources/llm";
+import type { ModelChoice } from "@/lib/model-choice";
+import { completeOnce } from "@/lib/resources/llm";
 import { codeOnly } from "./code-only";
 import type { CompletionSource } from "./inline-completion";
 

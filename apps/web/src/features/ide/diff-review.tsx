@@ -1,8 +1,8 @@
 import { Check, X } from "lucide-react";
 import { useMemo, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { cn } from "../../lib/cn";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { cn } from "@/lib/cn";
 import { applyHunks, type Hunk, hunksOf } from "./hunks";
 
 /** What the review is called and what its choices say (a proposed edit by default). */

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button } from "../../components/ui/button";
+import { Button } from "@/components/ui/button";
 import { DiffReview, type ReviewWords } from "./diff-review";
 import { mineByDefault } from "./hunks";
 import type { OpenFile } from "./open-files";

@@ -1,8 +1,8 @@
 import { X } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { cn } from "../../lib/cn";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { cn } from "@/lib/cn";
 import { CodeEditor, type EditorHandle } from "./code-editor";
 import { DiskConflict } from "./disk-conflict";
 import type { CompletionSource } from "./inline-completion";

@@ -1,13 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { FilePlus2, FolderPlus, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { buildFileTree } from "../../components/content/file-tree";
-import { FileTreeView } from "../../components/content/file-tree-view";
-import { Button } from "../../components/ui/button";
-import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
-import { Spinner } from "../../components/ui/spinner";
-import { errorMessage } from "../../lib/api";
-import { fileApi, filesKeys, useWorkspaceFiles } from "../../lib/resources/files";
+import { buildFileTree } from "@/components/content/file-tree";
+import { FileTreeView } from "@/components/content/file-tree-view";
+import { Button } from "@/components/ui/button";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api";
+import { fileApi, filesKeys, useWorkspaceFiles } from "@/lib/resources/files";
 import { type NameDialog, NameFormDialog } from "../files";
 import { baseName } from "./open-files";
 

@@ -1,4 +1,4 @@
-import { Dialog } from "../../components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
 
 /**
  * An HTML file shown in a sandboxed frame: no scripts, no same-origin rights (it cannot reach

@@ -1,5 +1,5 @@
 import { diffLines } from "diff";
-import { mergeThree } from "../../lib/documents/merge";
+import { mergeThree } from "@/lib/documents/merge";
 
 /** One change of a proposed edit: lines removed and lines added at one place. */
 export interface Hunk {

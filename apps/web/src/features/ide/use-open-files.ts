@@ -1,9 +1,9 @@
 import { fileContentSchema } from "@neuroos/contracts";
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import { errorMessage, HttpError } from "../../lib/api";
-import { useLiveChannel } from "../../lib/live/live-context";
-import { fileApi } from "../../lib/resources/files";
-import { toast } from "../../lib/toast";
+import { errorMessage, HttpError } from "@/lib/api";
+import { useLiveChannel } from "@/lib/live/live-context";
+import { fileApi } from "@/lib/resources/files";
+import { toast } from "@/lib/toast";
 import { type DiskCopy, noOpenFiles, type OpenFiles, openFilesReducer } from "./open-files";
 
 /** What a refused save's 409 says of the file on disk (its `current`): its text and version. */

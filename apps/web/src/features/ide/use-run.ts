@@ -1,8 +1,8 @@
 import type { ServerFrame } from "@neuroos/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { failureMessage } from "../../lib/api";
-import { useLiveChannel } from "../../lib/live/live-context";
-import { ideApi } from "../../lib/resources/ide";
+import { failureMessage } from "@/lib/api";
+import { useLiveChannel } from "@/lib/live/live-context";
+import { ideApi } from "@/lib/resources/ide";
 
 export interface RunState {
   status: "idle" | "running" | "done" | "failed" | "stopped";

@@ -1,6 +1,6 @@
 import { SHEET_COLUMNS, SHEET_ROWS, type SheetContent, toTsv } from "@neuroos/contracts";
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 import { COLUMN_NAMES, columnSums, parseClipboard, type Range, rangeCells, writeBlock } from "./sheet-model";
 
 type Cell = { r: number; c: number };

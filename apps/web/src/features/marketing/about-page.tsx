@@ -1,7 +1,7 @@
 import { ArrowLeft, ExternalLink, Scale, UserRound } from "lucide-react";
-import { Badge } from "../../components/ui/badge";
-import { Card } from "../../components/ui/card";
-import { TextLink } from "../../components/ui/text-link";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { TextLink } from "@/components/ui/text-link";
 import { FeatureGrid } from "./feature-grid";
 import { PageSection } from "./page-section";
 import { audiences, leadership, partners, techStack } from "./product-content";

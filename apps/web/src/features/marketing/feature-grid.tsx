@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { Card } from "../../components/ui/card";
-import { cn } from "../../lib/cn";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/lib/cn";
 import { productFeatures } from "./product-content";
 
 /**

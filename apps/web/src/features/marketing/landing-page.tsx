@@ -1,8 +1,8 @@
 import { APP_VERSION } from "@neuroos/contracts";
 import { LayoutDashboard, Rocket, SquareTerminal, Store } from "lucide-react";
 import { Link } from "react-router";
-import { Badge } from "../../components/ui/badge";
-import { buttonClasses } from "../../components/ui/button";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
 import { FeatureGrid } from "./feature-grid";
 import { audiences } from "./product-content";
 

@@ -1,8 +1,8 @@
 import { BookOpen, GitBranch, Mail, MessagesSquare } from "lucide-react";
-import { Badge } from "../../components/ui/badge";
-import { buttonClasses } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
-import { TextLink, textLinkClasses } from "../../components/ui/text-link";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { TextLink, textLinkClasses } from "@/components/ui/text-link";
 import { PageSection } from "./page-section";
 import { contacts, faqs, forumWaitlistMailto, waitlistMailto } from "./support-content";
 

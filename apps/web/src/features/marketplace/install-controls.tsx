@@ -2,12 +2,12 @@ import type { MarketplaceItem } from "@neuroos/contracts";
 import { Download, LoaderCircle, Lock, RotateCcw, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Button, buttonClasses } from "../../components/ui/button";
-import { errorMessage } from "../../lib/api";
-import { useCurrentUser } from "../../lib/current-user";
-import { formatBytes } from "../../lib/format";
-import { useInstall, useUninstall } from "../../lib/resources/marketplace";
-import { loginUrlReturningTo } from "../../lib/safe-next";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api";
+import { useCurrentUser } from "@/lib/current-user";
+import { formatBytes } from "@/lib/format";
+import { useInstall, useUninstall } from "@/lib/resources/marketplace";
+import { loginUrlReturningTo } from "@/lib/safe-next";
 import { hasPro, progressPercent } from "./labels";
 
 /** What an install under way has done so far: a download's bytes, an index's items. */

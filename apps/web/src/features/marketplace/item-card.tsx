@@ -1,8 +1,8 @@
 import type { MarketplaceItem } from "@neuroos/contracts";
 import { CheckCircle2, Download, EyeOff, Star } from "lucide-react";
-import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { InstallControls } from "./install-controls";
 import { ItemImage } from "./item-image";
 import { categoryLabels, formatDownloads, formatPrice, formatRating } from "./labels";

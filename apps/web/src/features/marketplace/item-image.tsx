@@ -1,6 +1,6 @@
 import { ImageOff } from "lucide-react";
 import { useState } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 
 /** The item's picture, or 'No Image' when it has none or it fails to load (spec). */
 export function ItemImage({ src, className }: { src: string | null; className?: string }) {

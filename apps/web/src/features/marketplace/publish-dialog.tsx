@@ -1,13 +1,13 @@
 import type { PublishEntryInput } from "@neuroos/contracts";
 import { LoaderCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { Field } from "../../components/ui/field";
-import { TextField } from "../../components/ui/text-field";
-import { errorMessage, HttpError } from "../../lib/api";
-import { usePublish, usePublishable } from "../../lib/resources/marketplace";
-import { toast } from "../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { TextField } from "@/components/ui/text-field";
+import { errorMessage, HttpError } from "@/lib/api";
+import { usePublish, usePublishable } from "@/lib/resources/marketplace";
+import { toast } from "@/lib/toast";
 
 const controlClass =
   "w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";

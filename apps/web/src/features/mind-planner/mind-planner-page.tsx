@@ -1,14 +1,14 @@
 import { type PlannerTask, type TaskPriority, type TaskStatus, taskPriorities } from "@neuroos/contracts";
 import { FileDown, Plus, Sparkles } from "lucide-react";
 import { type FormEvent, useId, useMemo, useState } from "react";
-import { AiActionOutput } from "../../components/ai/ai-action-output";
-import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
-import { useDeleteWithUndo } from "../../components/ui/task-delete";
-import { type AiActionFailure, useAiAction } from "../../lib/ai-action";
-import { useDocument } from "../../lib/documents/use-document";
-import { toast } from "../../lib/toast";
+import { AiActionOutput } from "@/components/ai/ai-action-output";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { useDeleteWithUndo } from "@/components/ui/task-delete";
+import { type AiActionFailure, useAiAction } from "@/lib/ai-action";
+import { useDocument } from "@/lib/documents/use-document";
+import { toast } from "@/lib/toast";
 import { AppScreen, downloadText, fileNameOf, useAiSetup } from "../app-kit";
 import {
   fromGenerated,

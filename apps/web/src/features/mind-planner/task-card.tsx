@@ -1,7 +1,7 @@
 import type { PlannerTask } from "@neuroos/contracts";
 import { ArrowRight, Trash2 } from "lucide-react";
-import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { nextStatus, statusTitles } from "./plan-model";
 
 const priorityTone = { high: "primary", medium: "accent", low: "neutral" } as const;

@@ -1,11 +1,11 @@
 import { ArrowLeft, Home, Lightbulb, type LucideIcon, Settings } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { OpenAppLink } from "../../components/app-host/open-app-link";
-import { Button, buttonClasses } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
-import { Tooltip } from "../../components/ui/tooltip";
-import { appsIn } from "../../lib/apps/registry";
+import { OpenAppLink } from "@/components/app-host/open-app-link";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Tooltip } from "@/components/ui/tooltip";
+import { appsIn } from "@/lib/apps/registry";
 import { AccessibilitySettingsPanel } from "../settings";
 import { ThemeToggle } from "../theme";
 import { tipOfTheDay } from "./daily-tip";

@@ -1,8 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { buttonClasses } from "../../components/ui/button";
-import { useHostWindow } from "../../lib/host-window";
+import { buttonClasses } from "@/components/ui/button";
+import { useHostWindow } from "@/lib/host-window";
 
 /**
  * The calm, predictable frame of every NeuroEquality tool: the way back to the hub, the tool's

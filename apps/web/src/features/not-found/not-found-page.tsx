@@ -1,6 +1,6 @@
 import { Compass } from "lucide-react";
 import { Link } from "react-router";
-import { buttonClasses } from "../../components/ui/button";
+import { buttonClasses } from "@/components/ui/button";
 
 /** Shown for every path the app does not know. */
 export function NotFoundPage() {

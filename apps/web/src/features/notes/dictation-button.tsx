@@ -1,9 +1,9 @@
 import { LoaderCircle, Mic, MicOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { errorMessage } from "../../lib/api";
-import { fetchTranscriptionAvailable, transcribe } from "../../lib/resources/audio";
-import { toast } from "../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api";
+import { fetchTranscriptionAvailable, transcribe } from "@/lib/resources/audio";
+import { toast } from "@/lib/toast";
 
 /** Spec: without speech-to-text the recording toggle stops by itself after 3 s. */
 export const NO_STT_STOP_MS = 3000;

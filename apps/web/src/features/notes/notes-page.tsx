@@ -1,12 +1,12 @@
 import { Download, Eye, PencilLine, Sparkles } from "lucide-react";
 import { useId, useState } from "react";
-import { AiActionOutput } from "../../components/ai/ai-action-output";
-import { LazyMarkdownContent } from "../../components/content/lazy-markdown";
-import { Button } from "../../components/ui/button";
-import { Label } from "../../components/ui/label";
-import { type AiActionFailure, useAiAction } from "../../lib/ai-action";
-import { useDocument } from "../../lib/documents/use-document";
-import { toast } from "../../lib/toast";
+import { AiActionOutput } from "@/components/ai/ai-action-output";
+import { LazyMarkdownContent } from "@/components/content/lazy-markdown";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { type AiActionFailure, useAiAction } from "@/lib/ai-action";
+import { useDocument } from "@/lib/documents/use-document";
+import { toast } from "@/lib/toast";
 import { AppScreen, downloadText, fileNameOf, useAiSetup } from "../app-kit";
 import { DictationButton } from "./dictation-button";
 

@@ -4,13 +4,13 @@ import {
   type McpItemKind,
   ReadyMcpItemFields,
   useReadyMcpItem,
-} from "../../components/mcp/ready-mcp-item-fields";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { FormActions } from "../../components/ui/form-actions";
-import { TextField } from "../../components/ui/text-field";
-import { errorMessage, HttpError } from "../../lib/api";
-import { getMcpPrompt, type ReadyMcpServer } from "../../lib/resources/mcp-servers";
+} from "@/components/mcp/ready-mcp-item-fields";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { FormActions } from "@/components/ui/form-actions";
+import { TextField } from "@/components/ui/text-field";
+import { errorMessage, HttpError } from "@/lib/api";
+import { getMcpPrompt, type ReadyMcpServer } from "@/lib/resources/mcp-servers";
 import { CANVAS_MAX_CHARS, promptText } from "./mcp-prompt-text";
 
 type McpPromptInfo = ReadyMcpServer["status"]["prompts"][number];

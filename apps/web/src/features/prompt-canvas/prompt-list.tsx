@@ -1,6 +1,6 @@
 import type { SavedPrompt } from "@neuroos/contracts";
 import { Star } from "lucide-react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 
 /** The saved prompts, favourites first then newest (the order is given). */
 export function PromptList({

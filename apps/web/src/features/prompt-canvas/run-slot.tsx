@@ -1,5 +1,5 @@
-import { AiActionOutput } from "../../components/ai/ai-action-output";
-import type { AiActionState } from "../../lib/ai-action";
+import { AiActionOutput } from "@/components/ai/ai-action-output";
+import type { AiActionState } from "@/lib/ai-action";
 
 const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
 

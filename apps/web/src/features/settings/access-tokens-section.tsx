@@ -1,19 +1,15 @@
 import type { AccessTokenScope, AccessTokenSummary, CreatedAccessToken } from "@neuroos/contracts";
 import { Copy, KeyRound, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
-import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
-import { Spinner } from "../../components/ui/spinner";
-import { TextField } from "../../components/ui/text-field";
-import { errorMessage } from "../../lib/api";
-import { formatDate } from "../../lib/format";
-import {
-  useAccessTokens,
-  useCreateAccessToken,
-  useRevokeAccessToken,
-} from "../../lib/resources/access-tokens";
-import { toast } from "../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { TextField } from "@/components/ui/text-field";
+import { errorMessage } from "@/lib/api";
+import { formatDate } from "@/lib/format";
+import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken } from "@/lib/resources/access-tokens";
+import { toast } from "@/lib/toast";
 import { CheckboxField } from "./fields";
 
 const scopeText: Record<AccessTokenScope, string> = {

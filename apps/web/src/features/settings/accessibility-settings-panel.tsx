@@ -1,12 +1,8 @@
 import { FONT_SIZE_MAX, FONT_SIZE_MIN } from "@neuroos/contracts/accessibility-settings";
-import { Button } from "../../components/ui/button";
-import { RangeField } from "../../components/ui/range-field";
-import { SwitchField } from "../../components/ui/switch";
-import {
-  setAccessibility,
-  useAccessibility,
-  useAccessibilitySaveError,
-} from "../../lib/accessibility/settings";
+import { Button } from "@/components/ui/button";
+import { RangeField } from "@/components/ui/range-field";
+import { SwitchField } from "@/components/ui/switch";
+import { setAccessibility, useAccessibility, useAccessibilitySaveError } from "@/lib/accessibility/settings";
 
 const SYSTEM = "Following your system setting";
 

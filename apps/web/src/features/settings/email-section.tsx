@@ -1,9 +1,9 @@
-import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
-import { Spinner } from "../../components/ui/spinner";
-import { errorMessage } from "../../lib/api";
-import { useEmailVerification, useSendVerificationAgain } from "../../lib/resources/email-verification";
-import { toast } from "../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api";
+import { useEmailVerification, useSendVerificationAgain } from "@/lib/resources/email-verification";
+import { toast } from "@/lib/toast";
 
 /** Settings: the account's email address and whether it is verified (a link can be sent again). */
 export function EmailSection() {

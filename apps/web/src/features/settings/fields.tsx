@@ -1,9 +1,9 @@
 import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from "react";
-import { Checkbox } from "../../components/ui/checkbox";
-import { Field } from "../../components/ui/field";
-import { Label } from "../../components/ui/label";
-import { TextField } from "../../components/ui/text-field";
-import { cn } from "../../lib/cn";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Field } from "@/components/ui/field";
+import { Label } from "@/components/ui/label";
+import { TextField } from "@/components/ui/text-field";
+import { cn } from "@/lib/cn";
 
 const controlClasses =
   "w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-invalid:border-danger-text disabled:opacity-60";

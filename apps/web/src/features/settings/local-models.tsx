@@ -1,8 +1,8 @@
 import { LoaderCircle } from "lucide-react";
-import { Button } from "../../components/ui/button";
-import { errorMessage } from "../../lib/api";
-import { formatBytes } from "../../lib/format";
-import { useLocalModels, usePullModel } from "../../lib/resources/settings";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api";
+import { formatBytes } from "@/lib/format";
+import { useLocalModels, usePullModel } from "@/lib/resources/settings";
 
 /** The GGUF models the local provider can run: installed or downloadable, with progress. */
 export function LocalModels() {

@@ -1,14 +1,14 @@
 import { MEMORY_MAX_LENGTH, type Memory } from "@neuroos/contracts";
 import { Pencil, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
-import { ConfirmDeleteDialog } from "../../components/ui/confirm-delete-dialog";
-import { Spinner } from "../../components/ui/spinner";
-import { TextField } from "../../components/ui/text-field";
-import { errorMessage } from "../../lib/api";
-import { useAddMemory, useDeleteMemory, useMemories, useUpdateMemory } from "../../lib/resources/memories";
-import { toast } from "../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { TextField } from "@/components/ui/text-field";
+import { errorMessage } from "@/lib/api";
+import { useAddMemory, useDeleteMemory, useMemories, useUpdateMemory } from "@/lib/resources/memories";
+import { toast } from "@/lib/toast";
 
 /** What the assistant remembers across sessions: listed, added, edited and deleted here. */
 export function MemorySection() {

@@ -6,11 +6,11 @@ import {
   type UserSettings,
 } from "@neuroos/contracts";
 import { LoaderCircle } from "lucide-react";
-import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
-import { TextField } from "../../components/ui/text-field";
-import { errorMessage } from "../../lib/api";
-import { useTestConnection } from "../../lib/resources/settings";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { TextField } from "@/components/ui/text-field";
+import { errorMessage } from "@/lib/api";
+import { useTestConnection } from "@/lib/resources/settings";
 import { SelectField } from "./fields";
 import { LocalModels } from "./local-models";
 

@@ -7,16 +7,16 @@ import {
   updateSettingsSchema,
 } from "@neuroos/contracts";
 import { type FormEvent, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
-import { Spinner } from "../../components/ui/spinner";
-import { TextField } from "../../components/ui/text-field";
-import { errorMessage, HttpError } from "../../lib/api";
-import { focusFirstInvalid } from "../../lib/form-validation";
-import { useProviders } from "../../lib/resources/providers";
-import { useSaveSettings, useSettings } from "../../lib/resources/settings";
-import { toast } from "../../lib/toast";
-import { useUnsavedChanges } from "../../lib/unsaved-changes";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { TextField } from "@/components/ui/text-field";
+import { errorMessage, HttpError } from "@/lib/api";
+import { focusFirstInvalid } from "@/lib/form-validation";
+import { useProviders } from "@/lib/resources/providers";
+import { useSaveSettings, useSettings } from "@/lib/resources/settings";
+import { toast } from "@/lib/toast";
+import { useUnsavedChanges } from "@/lib/unsaved-changes";
 import { AccessTokensSection } from "./access-tokens-section";
 import { AccessibilitySettingsPanel } from "./accessibility-settings-panel";
 import { EmailSection } from "./email-section";

@@ -1,9 +1,9 @@
 import { FileDown } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../components/ui/button";
-import { errorMessage } from "../../lib/api";
-import { exportDocument } from "../../lib/resources/exports";
-import { toast } from "../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api";
+import { exportDocument } from "@/lib/resources/exports";
+import { toast } from "@/lib/toast";
 import { downloadFile, downloadText, fileNameOf } from "../app-kit";
 
 type Format = "pdf" | "docx" | "md";

@@ -1,6 +1,6 @@
 import { Bold, Heading2, Italic, List, Table } from "lucide-react";
 import type { RefObject } from "react";
-import { Button } from "../../components/ui/button";
+import { Button } from "@/components/ui/button";
 
 /** A Markdown edit around the selection: wrap it, or start its lines with a prefix. */
 type Edit = { wrap: string } | { prefix: string } | { insert: string };

@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn";
+import { cn } from "@/lib/cn";
 import { type SystemState, systemState, useHealth } from "./use-health";
 
 const dotColour: Record<SystemState, string> = {

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { fetchHealth, healthKey } from "../../lib/resources/health";
+import { fetchHealth, healthKey } from "@/lib/resources/health";
 
 export function useHealth(options: { refetchInterval?: number } = {}) {
   return useQuery({ queryKey: healthKey, queryFn: ({ signal }) => fetchHealth(signal), ...options });

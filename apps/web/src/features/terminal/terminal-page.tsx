@@ -1,8 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
-import { buttonClasses } from "../../components/ui/button";
-import { cn } from "../../lib/cn";
-import { useHostWindow } from "../../lib/host-window";
+import { buttonClasses } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import { useHostWindow } from "@/lib/host-window";
 import { TerminalView } from "./terminal-view";
 
 /** /terminal: a full-screen bash in the user's sandbox. */

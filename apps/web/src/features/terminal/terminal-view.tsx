@@ -4,8 +4,8 @@ import { WebLinksAddon } from "@xterm/addon-web-links";
 import { Terminal } from "@xterm/xterm";
 import { Plus, RotateCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { cn } from "../../lib/cn";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
 import { type ConnectionState, TERMINAL_ID_KEY, TerminalConnection } from "./terminal-connection";
 
 const statusText = (state: ConnectionState): string => {

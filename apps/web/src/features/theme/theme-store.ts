@@ -1,4 +1,4 @@
-import { setAccessibility, useAccessibility } from "../../lib/accessibility/settings";
+import { setAccessibility, useAccessibility } from "@/lib/accessibility/settings";
 
 export type Theme = "dark" | "light";
 

@@ -1,6 +1,6 @@
 import { Moon, Sun } from "lucide-react";
-import { Button } from "../../components/ui/button";
-import { Tooltip } from "../../components/ui/tooltip";
+import { Button } from "@/components/ui/button";
+import { Tooltip } from "@/components/ui/tooltip";
 import { setTheme, useTheme } from "./theme-store";
 
 /** Switches between the dark (default) and light themes. */

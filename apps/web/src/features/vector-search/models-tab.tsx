@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
-import { errorMessage } from "../../lib/api";
-import { formatBytes } from "../../lib/format";
-import { useIndexStatus, useModels, vectorApi, vectorKeys } from "../../lib/resources/vector";
-import { toast } from "../../lib/toast";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api";
+import { formatBytes } from "@/lib/format";
+import { useIndexStatus, useModels, vectorApi, vectorKeys } from "@/lib/resources/vector";
+import { toast } from "@/lib/toast";
 
 /**
  * Models tab (spec: name, active/inactive, provider, model id, dimensions), and the choice of

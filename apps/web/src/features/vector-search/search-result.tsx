@@ -1,7 +1,7 @@
 import type { VectorSearchResult } from "@neuroos/contracts";
 import type { ReactNode } from "react";
-import { Badge } from "../../components/ui/badge";
-import { formatBytes } from "../../lib/format";
+import { Badge } from "@/components/ui/badge";
+import { formatBytes } from "@/lib/format";
 
 /** Spec: content cut at 200 characters with an ellipsis. */
 export const preview = (content: string) => (content.length > 200 ? `${content.slice(0, 200)}...` : content);

@@ -7,11 +7,11 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
-import { vectorApi, vectorKeys } from "../../lib/resources/vector";
-import { toast } from "../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { vectorApi, vectorKeys } from "@/lib/resources/vector";
+import { toast } from "@/lib/toast";
 import { SearchResultItem } from "./search-result";
 
 const types = [

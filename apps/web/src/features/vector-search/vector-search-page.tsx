@@ -2,12 +2,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { Badge } from "../../components/ui/badge";
-import { Button, buttonClasses } from "../../components/ui/button";
-import { errorMessage } from "../../lib/api";
-import { cn } from "../../lib/cn";
-import { useAnalytics, useIndexStatus, useModels, vectorApi, vectorKeys } from "../../lib/resources/vector";
-import { toast } from "../../lib/toast";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api";
+import { cn } from "@/lib/cn";
+import { useAnalytics, useIndexStatus, useModels, vectorApi, vectorKeys } from "@/lib/resources/vector";
+import { toast } from "@/lib/toast";
 import { ModelsTab } from "./models-tab";
 import { SearchTab } from "./search-tab";
 

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/text-field";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
 import type { HeaderRow } from "./server-draft";
 
 /**

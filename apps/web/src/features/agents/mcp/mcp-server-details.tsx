@@ -1,10 +1,10 @@
 import type { McpServerStatus, McpServerSummary } from "@neuroos/contracts";
 import type { ReactNode } from "react";
-import { Badge } from "../../../components/ui/badge";
-import { Dialog } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/spinner";
-import { errorMessage } from "../../../lib/api";
-import { useMcpServer } from "../../../lib/resources/mcp-servers";
+import { Badge } from "@/components/ui/badge";
+import { Dialog } from "@/components/ui/dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api";
+import { useMcpServer } from "@/lib/resources/mcp-servers";
 import { mcpStatusText } from "./mcp-status";
 import { McpStatusLine, ReconnectButton } from "./mcp-status-line";
 

@@ -1,13 +1,13 @@
 import type { McpServerSummary, McpTransport } from "@neuroos/contracts";
 import { type FormEvent, useState } from "react";
-import { Dialog } from "../../../components/ui/dialog";
-import { FormActions } from "../../../components/ui/form-actions";
-import { TextField } from "../../../components/ui/text-field";
-import { errorMessage, HttpError } from "../../../lib/api";
-import { focusFirstInvalid } from "../../../lib/form-validation";
-import { useCreateMcpServer, useUpdateMcpServer } from "../../../lib/resources/mcp-servers";
-import { toast } from "../../../lib/toast";
-import { CheckboxField, TextareaField } from "../../settings";
+import { Dialog } from "@/components/ui/dialog";
+import { FormActions } from "@/components/ui/form-actions";
+import { TextField } from "@/components/ui/text-field";
+import { CheckboxField, TextareaField } from "@/features/settings";
+import { errorMessage, HttpError } from "@/lib/api";
+import { focusFirstInvalid } from "@/lib/form-validation";
+import { useCreateMcpServer, useUpdateMcpServer } from "@/lib/resources/mcp-servers";
+import { toast } from "@/lib/toast";
 import { HeadersEditor } from "./headers-editor";
 import { createInput, type DraftErrors, draftFrom, type ServerDraft, updateInput } from "./server-draft";
 

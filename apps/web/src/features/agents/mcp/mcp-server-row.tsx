@@ -1,10 +1,10 @@
 import type { McpServerSummary } from "@neuroos/contracts";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { errorMessage } from "../../../lib/api";
-import { useMcpServer, useUpdateMcpServer } from "../../../lib/resources/mcp-servers";
-import { toast } from "../../../lib/toast";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { errorMessage } from "@/lib/api";
+import { useMcpServer, useUpdateMcpServer } from "@/lib/resources/mcp-servers";
+import { toast } from "@/lib/toast";
 import { McpStatusLine, ReconnectButton } from "./mcp-status-line";
 
 /** Where a server is: its URL, or its command line. */

@@ -1,9 +1,9 @@
 import type { McpServerStatus, McpServerSummary } from "@neuroos/contracts";
 import { RefreshCw } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { errorMessage } from "../../../lib/api";
-import { useReconnectMcpServer } from "../../../lib/resources/mcp-servers";
-import { toast } from "../../../lib/toast";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api";
+import { useReconnectMcpServer } from "@/lib/resources/mcp-servers";
+import { toast } from "@/lib/toast";
 import { StatusDot } from "../status-dot";
 import { mcpStatusText } from "./mcp-status";
 

@@ -1,6 +1,6 @@
-import { errorMessage } from "../../../lib/api";
-import { useMcpServerDetails, useMcpServers } from "../../../lib/resources/mcp-servers";
-import { CheckboxField } from "../../settings";
+import { CheckboxField } from "@/features/settings";
+import { errorMessage } from "@/lib/api";
+import { useMcpServerDetails, useMcpServers } from "@/lib/resources/mcp-servers";
 import { mcpToolGroups } from "./mcp-status";
 
 /**

@@ -1,9 +1,9 @@
 import { type CalendarEvent, DEFAULT_CATEGORY } from "@neuroos/contracts";
 import { ChevronLeft, ChevronRight, Plus } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { useDocument } from "../../../lib/documents/use-document";
-import { SyncLine } from "../../app-kit";
+import { Button } from "@/components/ui/button";
+import { SyncLine } from "@/features/app-kit";
+import { useDocument } from "@/lib/documents/use-document";
 import { NeuroToolFrame } from "../tool-frame";
 import {
   deleteEvent,

@@ -1,5 +1,5 @@
 import { calendarCategories } from "@neuroos/contracts";
-import { cn } from "../../../lib/cn";
+import { cn } from "@/lib/cn";
 import { categoryLook } from "./category-look";
 
 /** What each colour and symbol means. */

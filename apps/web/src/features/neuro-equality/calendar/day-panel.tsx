@@ -1,8 +1,8 @@
 import type { CalendarEvent } from "@neuroos/contracts";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import type { Ref } from "react";
-import { Button } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
 import { longDate } from "./calendar-model";
 import { categoryLook } from "./category-look";
 

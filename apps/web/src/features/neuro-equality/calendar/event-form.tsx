@@ -1,9 +1,9 @@
 import { CALENDAR_TITLE_MAX, type CalendarCategory, calendarCategories } from "@neuroos/contracts";
 import { type FormEvent, useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { Field } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { draftProblems, type EventDraft } from "./calendar-model";
 import { categoryLook } from "./category-look";
 

@@ -1,5 +1,5 @@
 import type { CalendarEvent } from "@neuroos/contracts";
-import { cn } from "../../../lib/cn";
+import { cn } from "@/lib/cn";
 import { cellEvents, type DayCell, eventsOn, longDate, WEEKDAYS } from "./calendar-model";
 import { categoryLook } from "./category-look";
 

@@ -1,5 +1,5 @@
 import { Bell } from "lucide-react";
-import { Button } from "../../../components/ui/button";
+import { Button } from "@/components/ui/button";
 import type { ReminderPermission } from "./reminders";
 
 const words: Record<Exclude<ReminderPermission, "default">, string> = {

@@ -7,10 +7,10 @@ import {
   aacCustomPhraseSchema,
 } from "@neuroos/contracts";
 import { type FormEvent, useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { Field } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import type { Category } from "./board";
 import { SymbolPicker } from "./symbol-picker";
 

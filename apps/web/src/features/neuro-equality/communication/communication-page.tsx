@@ -1,14 +1,14 @@
 import type { NeuroAacContent } from "@neuroos/contracts";
 import { FolderPlus, Plus, Trash2 } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { SwitchField } from "../../../components/ui/switch";
-import { errorMessage } from "../../../lib/api";
-import { useDocument } from "../../../lib/documents/use-document";
-import { useSymbols } from "../../../lib/resources/symbols";
-import { VOICE_LINES } from "../../../lib/speech/speaker";
-import { toast } from "../../../lib/toast";
-import { SyncLine } from "../../app-kit";
+import { Button } from "@/components/ui/button";
+import { SwitchField } from "@/components/ui/switch";
+import { SyncLine } from "@/features/app-kit";
+import { errorMessage } from "@/lib/api";
+import { useDocument } from "@/lib/documents/use-document";
+import { useSymbols } from "@/lib/resources/symbols";
+import { VOICE_LINES } from "@/lib/speech/speaker";
+import { toast } from "@/lib/toast";
 import { NeuroToolFrame } from "../tool-frame";
 import { AddCategoryDialog, AddPhraseDialog } from "./add-dialogs";
 import {

@@ -1,6 +1,6 @@
 import { Trash2 } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
 import type { Category, Phrase } from "./board";
 import { SymbolImage } from "./symbol-image";
 

@@ -1,6 +1,6 @@
 import { Eraser, Volume2, X } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
 import type { StripWord } from "./board";
 import { SCAN_HIGHLIGHT } from "./phrase-tiles";
 import { SymbolImage } from "./symbol-image";

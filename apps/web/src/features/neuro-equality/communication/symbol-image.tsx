@@ -1,4 +1,4 @@
-import { cn } from "../../../lib/cn";
+import { cn } from "@/lib/cn";
 
 /**
  * A symbol drawn from its SVG through an <img> (a data URL): the picture is never inserted into

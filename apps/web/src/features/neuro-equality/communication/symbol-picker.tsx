@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import { Field } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
-import { errorMessage } from "../../../lib/api";
-import { cn } from "../../../lib/cn";
-import { useSymbolSearch } from "../../../lib/resources/symbols";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { errorMessage } from "@/lib/api";
+import { cn } from "@/lib/cn";
+import { useSymbolSearch } from "@/lib/resources/symbols";
 import { SymbolImage, symbolLabel } from "./symbol-image";
 
 /** Waits for typing to pause before searching. */

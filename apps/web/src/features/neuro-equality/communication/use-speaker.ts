@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useSpeaker as useVoice } from "../../../lib/speech/use-speaker";
+import { useSpeaker as useVoice } from "@/lib/speech/use-speaker";
 import { SPEECH_PITCH, SPEECH_RATE } from "./board";
 
 /**

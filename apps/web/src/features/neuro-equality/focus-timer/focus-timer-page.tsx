@@ -1,7 +1,7 @@
 import { Pause, Play, RotateCcw } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { RangeField } from "../../../components/ui/range-field";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { RangeField } from "@/components/ui/range-field";
 import { NeuroToolFrame } from "../tool-frame";
 import { formatClock, MAX_MINUTES, MIN_MINUTES, type TimerStatus } from "./focus-timer";
 import { useFocusTimer } from "./use-focus-timer";

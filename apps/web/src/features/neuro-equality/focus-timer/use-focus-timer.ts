@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { playChime } from "../../../lib/accessibility/sound";
-import { toast } from "../../../lib/toast";
+import { playChime } from "@/lib/accessibility/sound";
+import { toast } from "@/lib/toast";
 import { onVisibleAgain } from "../clock";
 import {
   createTimer,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
-import { usePreference } from "../../../lib/resources/preferences";
+import { usePreference } from "@/lib/resources/preferences";
 import { storedMinutes } from "./focus-timer";
 
 /** Where the chosen duration is kept: the person's preference of this name (any device). */

@@ -1,5 +1,5 @@
 import { Lock, Trophy } from "lucide-react";
-import { Card } from "../../../components/ui/card";
+import { Card } from "@/components/ui/card";
 import { formatDay } from "./format";
 import type { AchievementStatus } from "./progress";
 

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, Info } from "lucide-react";
 import type { ReactNode } from "react";
-import { cn } from "../../../lib/cn";
+import { cn } from "@/lib/cn";
 
 const looks = {
   right: { icon: CircleCheck, className: "border-success", word: "Correct." },

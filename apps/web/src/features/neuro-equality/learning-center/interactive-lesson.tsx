@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, Check } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
 import { isInOrder, itemsInPlace, moveItem } from "./answers";
 import { Feedback } from "./feedback";
 import type { InteractiveTask, OrderItem } from "./lesson-types";

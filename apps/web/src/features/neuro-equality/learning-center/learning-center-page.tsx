@@ -1,8 +1,8 @@
 import { emptyLearningRecord, NEURO_LEARNING_KIND, readLearningRecord } from "@neuroos/contracts";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Card } from "../../../components/ui/card";
-import { useDocument } from "../../../lib/documents/use-document";
-import { SyncLine } from "../../app-kit";
+import { Card } from "@/components/ui/card";
+import { SyncLine } from "@/features/app-kit";
+import { useDocument } from "@/lib/documents/use-document";
 import { NeuroToolFrame } from "../tool-frame";
 import { AchievementsList } from "./achievements-list";
 import { LessonView } from "./lesson-view";

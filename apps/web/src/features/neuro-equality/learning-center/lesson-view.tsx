@@ -1,7 +1,7 @@
 import { ArrowLeft, ArrowRight, CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { formatDay } from "./format";
 import { InteractiveLesson } from "./interactive-lesson";
 import { type LearningModule, type Lesson, lessonTypeLabels } from "./lesson-types";

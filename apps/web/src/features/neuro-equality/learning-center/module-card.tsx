@@ -1,6 +1,6 @@
 import { Circle, CircleCheck } from "lucide-react";
-import { Badge } from "../../../components/ui/badge";
-import { Card } from "../../../components/ui/card";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
 import { type LearningModule, lessonTypeLabels } from "./lesson-types";
 import type { ModuleProgress } from "./progress";
 import { ProgressBar } from "./progress-bar";

@@ -1,8 +1,8 @@
 import { Check } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import { checkPractice, type PracticeResult } from "./answers";
 import { Feedback } from "./feedback";
 import { CodeLines, IllustrationView } from "./illustration";

@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { Button } from "../../../components/ui/button";
+import { Button } from "@/components/ui/button";
 import { type QuizResult, scoreQuiz } from "./answers";
 import { Feedback } from "./feedback";
 import type { QuizQuestion } from "./lesson-types";

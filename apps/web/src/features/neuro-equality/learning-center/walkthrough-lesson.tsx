@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, Check } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../../components/ui/button";
+import { Button } from "@/components/ui/button";
 import { IllustrationView } from "./illustration";
 import type { WalkthroughStep } from "./lesson-types";
 

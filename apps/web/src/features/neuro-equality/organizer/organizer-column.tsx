@@ -1,7 +1,7 @@
 import type { OrganizerList, OrganizerTask } from "@neuroos/contracts";
 import { ArrowLeft, ArrowRight, Trash2 } from "lucide-react";
 import type { KeyboardEvent } from "react";
-import { Button } from "../../../components/ui/button";
+import { Button } from "@/components/ui/button";
 import { type Direction, listTitles, nextList, previousList } from "./organizer-model";
 
 /** One list (To Do, Doing, Done) and its tasks, each movable both ways by buttons or Alt+arrows. */

@@ -1,6 +1,6 @@
 import type { OrganizerTask } from "@neuroos/contracts";
 import { describe, expect, it } from "vitest";
-import { reinsert } from "../../../components/ui/task-delete";
+import { reinsert } from "@/components/ui/task-delete";
 import { addTask, moveTask, readTasks, tasksIn, taskTextProblem } from "./organizer-model";
 
 const task = (id: string, list: OrganizerTask["list"] = "todo"): OrganizerTask => ({

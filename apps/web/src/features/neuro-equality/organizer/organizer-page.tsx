@@ -1,12 +1,12 @@
 import { ORGANIZER_TEXT_MAX, type OrganizerTask, organizerLists } from "@neuroos/contracts";
 import { Plus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { useDeleteWithUndo } from "../../../components/ui/task-delete";
-import { useDocument } from "../../../lib/documents/use-document";
-import { SyncLine } from "../../app-kit";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { useDeleteWithUndo } from "@/components/ui/task-delete";
+import { SyncLine } from "@/features/app-kit";
+import { useDocument } from "@/lib/documents/use-document";
 import { NeuroToolFrame } from "../tool-frame";
 import { OrganizerColumn } from "./organizer-column";
 import { addTask, type Direction, moveTask, readTasks, tasksIn, taskTextProblem } from "./organizer-model";

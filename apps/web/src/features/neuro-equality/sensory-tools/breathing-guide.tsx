@@ -1,7 +1,7 @@
 import { Play, Square } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { useAccessibility } from "../../../lib/accessibility/settings";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { useAccessibility } from "@/lib/accessibility/settings";
 import type { BreathingPhase } from "./breathing";
 import { useBreathing } from "./use-breathing";
 

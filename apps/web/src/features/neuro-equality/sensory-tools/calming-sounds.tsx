@@ -1,8 +1,8 @@
 import { CloudRain, type LucideIcon, Trees, Waves, Wind } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { RangeField } from "../../../components/ui/range-field";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { RangeField } from "@/components/ui/range-field";
 import {
   DEFAULT_VOLUME,
   SENSORY_SOUNDS,

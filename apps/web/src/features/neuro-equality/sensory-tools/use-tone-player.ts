@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { audioContext } from "../../../lib/accessibility/sound";
+import { audioContext } from "@/lib/accessibility/sound";
 import { gainFor, nextSound, type SensorySoundId, soundById } from "./sensory-sounds";
 
 interface Playing {
