@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint";
 import { providerIdSchema } from "./llm";
 
 export const agentToolNames = [
@@ -99,3 +100,18 @@ export const updateAgentSchema = z
 export type UpdateAgentInput = z.input<typeof updateAgentSchema>;
 
 export const agentsQuerySchema = z.object({ userId: z.string().uuid("userId must be a user id").optional() });
+
+/** The agents API (server: apps/server/src/agents/routes.ts). */
+export const agentsApi = {
+  /** The person's agents (`?userId=` another's, for an admin). */
+  list: endpoint({ method: "GET", path: "/api/agents", body: null, answer: z.array(agentSchema) }),
+  get: endpoint({ method: "GET", path: "/api/agents/:id", body: null, answer: agentSchema }),
+  create: endpoint({ method: "POST", path: "/api/agents", body: createAgentSchema, answer: agentSchema }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/agents/:id",
+    body: updateAgentSchema,
+    answer: agentSchema,
+  }),
+  remove: endpoint({ method: "DELETE", path: "/api/agents/:id", body: null, answer: null }),
+};

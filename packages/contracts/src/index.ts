@@ -11,6 +11,7 @@ export * from "./context-windows";
 export * from "./csv";
 export * from "./document-kinds";
 export * from "./documents";
+export * from "./endpoint";
 export * from "./errors";
 export * from "./files";
 export * from "./health";

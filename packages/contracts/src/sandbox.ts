@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint";
 import { executionLanguageSchema } from "./live";
 
 /** The one message shown whenever code cannot run because the sandbox is unusable (fail closed). */
@@ -81,3 +82,14 @@ export const sandboxHealthSchema = z.object({
   }),
 });
 export type SandboxHealth = z.infer<typeof sandboxHealthSchema>;
+
+/** The sandbox API (server: apps/server/src/executions/sandbox-routes.ts). */
+export const sandboxApi = {
+  health: endpoint({ method: "GET", path: "/api/sandbox/health", body: null, answer: sandboxHealthSchema }),
+  run: endpoint({
+    method: "POST",
+    path: "/api/sandbox/run",
+    body: sandboxRunSchema,
+    answer: sandboxResultSchema,
+  }),
+};

@@ -1,4 +1,4 @@
-import { agentsQuerySchema, createAgentSchema, updateAgentSchema } from "@neuroos/contracts";
+import { agentsApi, agentsQuerySchema, type PathParams } from "@neuroos/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
@@ -6,14 +6,14 @@ import { AppError, parse } from "../http/errors";
 import { currentUser } from "../http/request-user";
 import * as agents from "./service";
 
-type WithId = FastifyRequest<{ Params: { id: string } }>;
+type WithId = FastifyRequest<{ Params: PathParams<typeof agentsApi.get.path> }>;
 
 export async function agentRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
   const { db } = deps;
   app.addHook("onRequest", requireSession(db));
 
   // ?userId= lists another user's agents, for an admin only.
-  app.get("/api/agents", async (request) => {
+  app.get(agentsApi.list.path, async (request) => {
     const query = parse(agentsQuerySchema, request.query);
     const owner = query.userId ?? currentUser(request).id;
     if (owner !== currentUser(request).id && currentUser(request).role !== "admin") {
@@ -22,21 +22,21 @@ export async function agentRoutes(app: FastifyInstance, deps: { db: Db }): Promi
     return agents.listAgents(db, owner);
   });
 
-  app.get("/api/agents/:id", async (request: WithId) =>
+  app.get(agentsApi.get.path, async (request: WithId) =>
     agents.getAgent(db, currentUser(request).id, request.params.id),
   );
 
-  app.post("/api/agents", async (request, reply) => {
-    const input = parse(createAgentSchema, request.body);
+  app.post(agentsApi.create.path, async (request, reply) => {
+    const input = parse(agentsApi.create.body, request.body);
     return reply.status(201).send(await agents.createAgent(db, currentUser(request).id, input));
   });
 
-  app.patch("/api/agents/:id", async (request: WithId) => {
-    const input = parse(updateAgentSchema, request.body);
+  app.patch(agentsApi.update.path, async (request: WithId) => {
+    const input = parse(agentsApi.update.body, request.body);
     return agents.updateAgent(db, currentUser(request).id, request.params.id, input);
   });
 
-  app.delete("/api/agents/:id", async (request: WithId, reply) => {
+  app.delete(agentsApi.remove.path, async (request: WithId, reply) => {
     await agents.deleteAgent(db, currentUser(request).id, request.params.id);
     return reply.status(204).send();
   });

@@ -1,4 +1,4 @@
-import { sandboxRunSchema } from "@neuroos/contracts";
+import { sandboxApi } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
@@ -19,10 +19,10 @@ export interface SandboxRouteDeps {
 export async function sandboxRoutes(app: FastifyInstance, deps: SandboxRouteDeps): Promise<void> {
   app.addHook("onRequest", requireSession(deps.db));
 
-  app.get("/api/sandbox/health", async () => deps.sandbox.health());
+  app.get(sandboxApi.health.path, async () => deps.sandbox.health());
 
-  app.post("/api/sandbox/run", async (request, reply) => {
-    const input = parse(sandboxRunSchema, request.body);
+  app.post(sandboxApi.run.path, async (request, reply) => {
+    const input = parse(sandboxApi.run.body, request.body);
     const user = currentUser(request);
     // Refused before a job slot is taken or anything is logged.
     await deps.sandbox.assertAvailable();

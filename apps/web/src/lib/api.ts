@@ -1,5 +1,7 @@
 import type { ApiError } from "@neuroos/contracts";
+import { type Endpoint, type PathParams, pathWith } from "@neuroos/contracts/endpoint";
 import type { QueryFunction } from "@tanstack/react-query";
+import type { z } from "zod";
 
 /**
  * A non-successful HTTP answer. `message` follows the spec: "status: body text" (or the status
@@ -118,4 +120,42 @@ export function getQueryFn(options: { on401: UnauthorizedBehavior }): QueryFunct
     await throwIfNotOk(response);
     return response.json();
   };
+}
+
+type Params<P extends string> = keyof PathParams<P> extends never
+  ? { params?: undefined }
+  : { params: PathParams<P> };
+type BodyOf<B> = B extends z.ZodType ? { body: z.input<B> } : { body?: undefined };
+type AnswerOf<A> = A extends z.ZodType ? z.output<A> : undefined;
+
+/** What a call sends: its path's parameters, its body, a query string, and the request's options. */
+export type CallInput<P extends string, B> = Params<P> &
+  BodyOf<B> & {
+    query?: Record<string, string | number | boolean | undefined>;
+    keepalive?: boolean;
+    signal?: AbortSignal;
+  };
+
+/**
+ * Calls an endpoint of the API (defined in contracts) as the signed-in person; resolves to its
+ * answer, parsed with the endpoint's schema (a failed call throws an HttpError).
+ */
+export async function call<P extends string, B extends z.ZodType | null, A extends z.ZodType | null>(
+  endpoint: Endpoint<P, B, A>,
+  ...[input]: keyof PathParams<P> extends never
+    ? B extends z.ZodType
+      ? [CallInput<P, B>]
+      : [CallInput<P, B>?]
+    : [CallInput<P, B>]
+): Promise<AnswerOf<A>> {
+  const query = Object.entries(input?.query ?? {}).filter(
+    (entry): entry is [string, string | number | boolean] => entry[1] !== undefined,
+  );
+  const search = query.length > 0 ? `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}` : "";
+  const url = pathWith(endpoint.path, (input?.params ?? {}) as Record<string, string>) + search;
+  const answer = await apiRequest(endpoint.method, url, input?.body, {
+    keepalive: input?.keepalive,
+    signal: input?.signal,
+  });
+  return (endpoint.answer ? endpoint.answer.parse(answer) : undefined) as AnswerOf<A>;
 }

@@ -1,31 +1,28 @@
 import {
   type Agent,
-  agentSchema,
+  agentsApi,
   type CreateAgentInput,
   type SandboxHealth,
-  sandboxHealthSchema,
+  sandboxApi,
   type UpdateAgentInput,
 } from "@neuroos/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { apiRequest, getQueryFn } from "../api";
+import { call } from "../api";
 
-const fetchJson = getQueryFn({ on401: "throw" });
-
-export const agentsKey = ["/api/agents"] as const;
-export const sandboxHealthKey = ["/api/sandbox/health"] as const;
+export const agentsKey = [agentsApi.list.path] as const;
+export const sandboxHealthKey = [sandboxApi.health.path] as const;
 
 export function useAgents() {
   return useQuery({
     queryKey: agentsKey,
-    queryFn: async (context): Promise<Agent[]> => z.array(agentSchema).parse(await fetchJson(context)),
+    queryFn: ({ signal }): Promise<Agent[]> => call(agentsApi.list, { signal }),
   });
 }
 
 export function useSandboxHealth() {
   return useQuery({
     queryKey: sandboxHealthKey,
-    queryFn: async (context): Promise<SandboxHealth> => sandboxHealthSchema.parse(await fetchJson(context)),
+    queryFn: ({ signal }): Promise<SandboxHealth> => call(sandboxApi.health, { signal }),
     refetchInterval: 60_000,
   });
 }
@@ -39,19 +36,15 @@ function useAgentMutation<T, R>(fn: (input: T) => Promise<R>) {
 }
 
 export function useCreateAgent() {
-  return useAgentMutation(async (input: CreateAgentInput) =>
-    agentSchema.parse(await apiRequest("POST", "/api/agents", input)),
-  );
+  return useAgentMutation((input: CreateAgentInput) => call(agentsApi.create, { body: input }));
 }
 
 export function useUpdateAgent() {
-  return useAgentMutation(async ({ id, input }: { id: string; input: UpdateAgentInput }) =>
-    agentSchema.parse(await apiRequest("PATCH", `/api/agents/${encodeURIComponent(id)}`, input)),
+  return useAgentMutation(({ id, input }: { id: string; input: UpdateAgentInput }) =>
+    call(agentsApi.update, { params: { id }, body: input }),
   );
 }
 
 export function useDeleteAgent() {
-  return useAgentMutation(async (id: string) =>
-    apiRequest("DELETE", `/api/agents/${encodeURIComponent(id)}`),
-  );
+  return useAgentMutation((id: string) => call(agentsApi.remove, { params: { id } }));
 }
