@@ -24,7 +24,18 @@ export default defineConfig({
         // React changes less often than the app: its own chunk stays cached across releases. Every
         // other library goes with the screens that import it (routes load lazily, app/router.tsx).
         codeSplitting: {
-          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+          groups: [
+            {
+              name: "react",
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack[\\/](query-core|react-query))[\\/]/,
+            },
+            // What every page's first paint needs of our own (the API client, the person, their
+            // settings): one chunk rather than a dozen small ones.
+            {
+              name: "shell",
+              test: /(apps[\\/]web[\\/]src[\\/]lib[\\/](api|current-user|device-owner|store|accessibility[\\/]settings|resources[\\/](auth|preferences))|packages[\\/]contracts[\\/]src[\\/](endpoint|preferences|accessibility-settings))\.tsx?$/,
+            },
+          ],
         },
       },
     },

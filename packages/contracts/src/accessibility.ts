@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { type AccessibilitySettings, FONT_SIZE_MAX, FONT_SIZE_MIN } from "./accessibility-settings";
+import { availabilitySchema } from "./audio";
+import { endpoint } from "./endpoint";
 
 /** Spec: accessibility settings, kept per account in the preference `accessibility`. */
 export const accessibilitySettingsSchema = z
@@ -25,3 +27,11 @@ export const speechRequestSchema = z
   })
   .strict();
 export type SpeechRequest = z.input<typeof speechRequestSchema>;
+
+/** The server's voice (server: apps/server/src/speech/routes.ts). */
+export const speechApi = {
+  /** Whether the server can speak (espeak-ng); no session needed. */
+  available: endpoint({ method: "GET", path: "/api/speech", body: null, answer: availabilitySchema }),
+  /** The text spoken; the answer is audio/wav bytes, not JSON (hence no answer schema). */
+  speak: endpoint({ method: "POST", path: "/api/speech", body: speechRequestSchema, answer: null }),
+};

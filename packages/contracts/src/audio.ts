@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint";
 
 /** Where recordings are kept: the `audio` folder of the person's workspace. */
 export const AUDIO_DIR = "/home/user/audio";
@@ -41,6 +42,54 @@ export type Recording = z.infer<typeof recordingSchema>;
 export const transcriptSchema = z.object({ text: z.string() });
 /** GET /api/audio/transcriptions and GET /api/speech: whether the server can do it for the person. */
 export const availabilitySchema = z.object({ available: z.boolean() });
+
+/**
+ * The audio API (server: apps/server/src/audio/routes.ts). Uploads are raw audio/* bodies, not
+ * JSON (their body is null); a recording's GET answers its audio.
+ */
+export const audioApi = {
+  /** Whether the person's provider transcribes. */
+  transcriptionAvailable: endpoint({
+    method: "GET",
+    path: "/api/audio/transcriptions",
+    body: null,
+    answer: availabilitySchema,
+  }),
+  /** Audio recorded just now (not kept), as text. */
+  transcribe: endpoint({
+    method: "POST",
+    path: "/api/audio/transcriptions",
+    body: null,
+    answer: transcriptSchema,
+  }),
+  recordings: endpoint({
+    method: "GET",
+    path: "/api/audio/recordings",
+    body: null,
+    answer: z.array(recordingSchema),
+  }),
+  /** Keeps a recording (201), answered as listed. */
+  saveRecording: endpoint({
+    method: "POST",
+    path: "/api/audio/recordings",
+    body: null,
+    answer: recordingSchema,
+  }),
+  /** The recording's audio, streamed. */
+  recording: endpoint({ method: "GET", path: "/api/audio/recordings/:name", body: null, answer: null }),
+  removeRecording: endpoint({
+    method: "DELETE",
+    path: "/api/audio/recordings/:name",
+    body: null,
+    answer: null,
+  }),
+  transcribeRecording: endpoint({
+    method: "POST",
+    path: "/api/audio/recordings/:name/transcription",
+    body: null,
+    answer: transcriptSchema,
+  }),
+};
 
 /** The preference namespace of the audio settings (the speaking voice, reading replies aloud). */
 export const AUDIO_PREFERENCE = "audio";

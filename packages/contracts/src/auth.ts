@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint";
 
 /** Messages are the product spec's exact texts (section 5). */
 export const authMessages = {
@@ -61,6 +62,8 @@ export const emailVerificationSchema = z.object({
   canSend: z.boolean(),
 });
 export type EmailVerification = z.infer<typeof emailVerificationSchema>;
+/** The answer of a step that only reports (a link mailed, a password reset): a sentence to show. */
+export const authMessageSchema = z.object({ message: z.string() });
 
 export const planSchema = z.enum(["free", "pro"]);
 export const roleSchema = z.enum(["admin", "user"]);
@@ -81,3 +84,53 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 /** GET /api/auth/me: the signed-in user, or null for a visitor (signed out is not an error). */
 export const meResponseSchema = z.object({ user: userSchema.nullable() });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/**
+ * Signing up, in and out, and the mailed links (server: apps/server/src/auth/routes.ts). The web's
+ * first download reads no schema: lib/resources/auth.ts loads this module when it calls.
+ */
+export const authApi = {
+  /** 201; a verification link is mailed when the server sends mail. */
+  signup: endpoint({
+    method: "POST",
+    path: "/api/auth/signup",
+    body: signupSchema,
+    answer: authResponseSchema,
+  }),
+  /** Sets the session cookie. */
+  login: endpoint({ method: "POST", path: "/api/auth/login", body: loginSchema, answer: authResponseSchema }),
+  logout: endpoint({ method: "POST", path: "/api/auth/logout", body: null, answer: null }),
+  me: endpoint({ method: "GET", path: "/api/auth/me", body: null, answer: meResponseSchema }),
+  /** 202, the same answer whether or not the account exists. */
+  forgotPassword: endpoint({
+    method: "POST",
+    path: "/api/auth/forgot-password",
+    body: forgotPasswordSchema,
+    answer: authMessageSchema,
+  }),
+  resetPassword: endpoint({
+    method: "POST",
+    path: "/api/auth/reset-password",
+    body: resetPasswordSchema,
+    answer: authMessageSchema,
+  }),
+  emailVerification: endpoint({
+    method: "GET",
+    path: "/api/auth/email-verification",
+    body: null,
+    answer: emailVerificationSchema,
+  }),
+  /** 202: mails a fresh verification link (the older one stops working). */
+  sendVerification: endpoint({
+    method: "POST",
+    path: "/api/auth/email-verification",
+    body: null,
+    answer: authMessageSchema,
+  }),
+  verifyEmail: endpoint({
+    method: "POST",
+    path: "/api/auth/verify-email",
+    body: verifyEmailSchema,
+    answer: authMessageSchema,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint";
 import { mcpResourceContentSchema } from "./mcp";
 
 export const DEFAULT_SESSION_TITLE = "New Session";
@@ -60,3 +61,31 @@ export const chatMessageSchema = z.object({
   metadata: messageMetadataSchema,
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** Chat sessions and their messages (server: apps/server/src/chat/routes.ts). */
+export const sessionsApi = {
+  /** The person's sessions, newest first. */
+  list: endpoint({ method: "GET", path: "/api/sessions", body: null, answer: z.array(chatSessionSchema) }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/sessions",
+    body: createSessionSchema,
+    answer: chatSessionSchema,
+  }),
+  /** Renames it or sets its agent. */
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/sessions/:id",
+    body: updateSessionSchema,
+    answer: chatSessionSchema,
+  }),
+  /** Moves it and its messages to the trash. */
+  remove: endpoint({ method: "DELETE", path: "/api/sessions/:id", body: null, answer: null }),
+  /** Its stored messages, oldest first. */
+  messages: endpoint({
+    method: "GET",
+    path: "/api/sessions/:id/messages",
+    body: null,
+    answer: z.array(chatMessageSchema),
+  }),
+};

@@ -3,7 +3,10 @@ import { accessibilitySettingsSchema } from "./accessibility";
 import { ACCESSIBILITY_PREFERENCE } from "./accessibility-settings";
 import { PINNED_APPS_PREFERENCE } from "./app-pins";
 import { AUDIO_PREFERENCE, audioPreferencesSchema } from "./audio";
+import { endpoint } from "./endpoint";
 import { pinnedAppsSchema } from "./marketplace";
+import { preferencePath } from "./preferences";
+import { trashTaskSchema } from "./trash";
 
 /** Caps of the documents store: one document (title + JSON content), and all of a person's. */
 export const DOCUMENT_MAX_BYTES = 256 * 1024;
@@ -62,9 +65,70 @@ export const preferenceSchemas: Record<string, z.ZodType> = {
   [PINNED_APPS_PREFERENCE]: pinnedAppsSchema,
 };
 export type Preference = { namespace: string; value: z.infer<ReturnType<typeof z.json>> | null };
+/** A preference as the server answers it (its value null when none is stored). */
+export const preferenceSchema = z.object({ namespace: z.string(), value: z.json() });
+
+/**
+ * A person's preferences (server: apps/server/src/documents/routes.ts), at preferencePath: the
+ * web's first download takes that path without zod and checks the answer by hand.
+ */
+export const preferencesApi = {
+  read: endpoint({ method: "GET", path: preferencePath, body: null, answer: preferenceSchema }),
+  /** A known preference's value (preferenceSchemas) has its shape, else 400. Answers the stored one (unread). */
+  save: endpoint({ method: "PUT", path: preferencePath, body: preferenceInputSchema, answer: null }),
+};
 
 /** A file name from a document's title: the characters file systems refuse become dashes. */
 export function fileNameOf(title: string, extension: string, fallback: string): string {
   const safe = [...title.trim()].map((c) => (c < " " || '\\/:*?"<>|'.includes(c) ? "-" : c)).join("");
   return `${(safe || fallback).slice(0, 120)}.${extension}`;
 }
+
+/** The documents API (server: apps/server/src/documents/routes.ts). */
+export const documentsApi = {
+  /** The person's documents of one kind (`?kind=`), without their content. */
+  list: endpoint({
+    method: "GET",
+    path: "/api/documents",
+    body: null,
+    answer: z.array(documentSummarySchema),
+  }),
+  /** 201. */
+  create: endpoint({
+    method: "POST",
+    path: "/api/documents",
+    body: createDocumentSchema,
+    answer: documentSchema,
+  }),
+  get: endpoint({ method: "GET", path: "/api/documents/:id", body: null, answer: documentSchema }),
+  /** Another version than the one named is 409. */
+  update: endpoint({
+    method: "PUT",
+    path: "/api/documents/:id",
+    body: updateDocumentSchema,
+    answer: documentSchema,
+  }),
+  /** Moves the document to the trash. */
+  remove: endpoint({ method: "DELETE", path: "/api/documents/:id", body: null, answer: null }),
+  /** Keeps a task just deleted from the list document in the trash (201); answers the trash entry's id. */
+  trashTask: endpoint({
+    method: "POST",
+    path: "/api/documents/:id/trash",
+    body: trashTaskSchema,
+    answer: z.object({ id: z.string() }),
+  }),
+};
+
+/** What can be exported: one document's Markdown (the documents store's 256 KB cap). */
+export const exportRequestSchema = z
+  .object({
+    title: z.string().trim().max(200).default(""),
+    markdown: z.string().max(DOCUMENT_MAX_BYTES, "A document holds at most 256 KB"),
+  })
+  .strict();
+
+/** A document exported as a file (server: apps/server/src/exports/routes.ts). */
+export const exportApi = {
+  /** `:format` is pdf or docx; the answer is the file's bytes, not JSON (hence no answer schema). */
+  file: endpoint({ method: "POST", path: "/api/export/:format", body: exportRequestSchema, answer: null }),
+};

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { planSchema } from "./auth";
+import { endpoint } from "./endpoint";
 
 type Plan = z.infer<typeof planSchema>;
 
@@ -128,3 +129,35 @@ export const uploadQuerySchema = z.object({
     .default("false")
     .transform((v) => v === "true" || v === "1"),
 });
+
+/** What POST /api/files/upload answers (201): the files written. */
+export const uploadedFilesSchema = z.object({ files: z.array(fileEntrySchema) });
+
+/**
+ * The files API (server: apps/server/src/workspace/routes.ts). Paths go in the query string
+ * (`?path=`); upload, download and zip carry bytes, not JSON (their body and answer are null).
+ */
+export const filesApi = {
+  /** `?path=&recursive=` (listFilesQuerySchema); beyond MAX_LIST_ENTRIES it sets `x-files-truncated`. */
+  list: endpoint({ method: "GET", path: "/api/files", body: null, answer: z.array(fileEntrySchema) }),
+  stats: endpoint({ method: "GET", path: "/api/files/stats", body: null, answer: fileStatsSchema }),
+  /** `?path=`; its ETag is the version. */
+  content: endpoint({ method: "GET", path: "/api/files/content", body: null, answer: fileContentSchema }),
+  /** An `If-Match` of the version read refuses (409) a save over a newer file. */
+  write: endpoint({
+    method: "PUT",
+    path: "/api/files/content",
+    body: writeFileSchema,
+    answer: writtenFileSchema,
+  }),
+  mkdir: endpoint({ method: "POST", path: "/api/files/mkdir", body: mkdirSchema, answer: fileEntrySchema }),
+  move: endpoint({ method: "POST", path: "/api/files/move", body: moveFileSchema, answer: fileEntrySchema }),
+  /** `?path=`: moves it to the trash (204). */
+  remove: endpoint({ method: "DELETE", path: "/api/files", body: null, answer: null }),
+  /** `?dir=&overwrite=` (uploadQuerySchema), a multipart/form-data body. */
+  upload: endpoint({ method: "POST", path: "/api/files/upload", body: null, answer: uploadedFilesSchema }),
+  /** `?path=`: the file's bytes. */
+  download: endpoint({ method: "GET", path: "/api/files/download", body: null, answer: null }),
+  /** `?path=` repeated (zipQuerySchema): one zip. */
+  zip: endpoint({ method: "GET", path: "/api/files/zip", body: null, answer: null }),
+};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint";
 
 export const healthSchema = z.object({
   status: z.enum(["ok", "degraded"]),
@@ -10,3 +11,9 @@ export const healthSchema = z.object({
   }),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** The health check (server: apps/server/src/system/routes.ts). */
+export const healthApi = {
+  /** No session needed; a degraded server answers 503 with the same body. */
+  get: endpoint({ method: "GET", path: "/api/health", body: null, answer: healthSchema }),
+};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint";
 
 /** The five model providers behind the gateway. */
 export const providerIds = ["openai", "anthropic", "huggingface", "ollama", "local"] as const;
@@ -292,3 +293,55 @@ export const localModelsResponseSchema = z.object({ models: z.array(localModelSc
 export const pullModelRequestSchema = z.object({
   name: z.string().trim().min(1, "Model name is required").max(300),
 });
+
+/**
+ * The LLM gateway's API (server: apps/server/src/llm/routes.ts). A chat or completion asked with
+ * `stream: true`, and chat/stream always, answer a server-sent event stream (streamChunkSchema
+ * lines), not JSON: those are read with their own fetch.
+ */
+export const llmApi = {
+  chat: endpoint({
+    method: "POST",
+    path: "/api/llm/chat",
+    body: chatRequestSchema,
+    answer: chatResponseSchema,
+  }),
+  chatStream: endpoint({
+    method: "POST",
+    path: "/api/llm/chat/stream",
+    body: chatStreamRequestSchema,
+    answer: null,
+  }),
+  complete: endpoint({
+    method: "POST",
+    path: "/api/llm/complete",
+    body: completeRequestSchema,
+    answer: completeResponseSchema,
+  }),
+  providers: endpoint({
+    method: "GET",
+    path: "/api/llm/providers",
+    body: null,
+    answer: providersResponseSchema,
+  }),
+  /** `?refresh=1` bypasses the server's 30 s cache of live checks. */
+  providerStatus: endpoint({
+    method: "GET",
+    path: "/api/llm/providers/:provider/status",
+    body: null,
+    answer: providerStatusSchema,
+  }),
+  localModels: endpoint({
+    method: "GET",
+    path: "/api/llm/local/models",
+    body: null,
+    answer: localModelsResponseSchema,
+  }),
+  /** Starts a model's download (202; an admin's). */
+  pullModel: endpoint({
+    method: "POST",
+    path: "/api/llm/local/models/pull",
+    body: pullModelRequestSchema,
+    answer: z.object({ model: localModelSchema }),
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint";
 
 export const executionLogTypeSchema = z.enum([
   "code_execution",
@@ -30,3 +31,14 @@ export const systemStatsSchema = z.object({
   uptime: z.number(),
 });
 export type SystemStats = z.infer<typeof systemStatsSchema>;
+
+/** The execution log (server: apps/server/src/logs/routes.ts). */
+export const logsApi = {
+  /** The person's newest entries (`?limit=`, 20 unless told). */
+  list: endpoint({ method: "GET", path: "/api/logs", body: null, answer: z.array(executionLogSchema) }),
+};
+
+/** The server's measurements (server: apps/server/src/system/routes.ts). */
+export const systemStatsApi = {
+  get: endpoint({ method: "GET", path: "/api/system/stats", body: null, answer: systemStatsSchema }),
+};

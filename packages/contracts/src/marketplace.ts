@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { createAgentSchema } from "./agents";
 import { pinnableAppIds } from "./app-pins";
+import { endpoint } from "./endpoint";
 import { localModelCatalog } from "./llm";
 import { createMcpServerSchema } from "./mcp";
 
@@ -191,3 +192,58 @@ export const publishableSchema = z.object({
   prompts: z.array(z.object({ id: z.string(), title: z.string(), content: z.string() })),
 });
 export type Publishable = z.infer<typeof publishableSchema>;
+
+/** The marketplace's calls (apps/server/src/marketplace/routes.ts). */
+export const marketplaceApi = {
+  /** The items matching `?search=&category=` (open to visitors). */
+  list: endpoint({
+    method: "GET",
+    path: "/api/marketplace",
+    body: null,
+    answer: z.array(marketplaceItemSchema),
+  }),
+  get: endpoint({ method: "GET", path: "/api/marketplace/:id", body: null, answer: marketplaceItemSchema }),
+  publishable: endpoint({
+    method: "GET",
+    path: "/api/marketplace/publishable",
+    body: null,
+    answer: publishableSchema,
+  }),
+  /** 201 installed, 202 under way (an item's install then says how far it is). */
+  install: endpoint({
+    method: "POST",
+    path: "/api/marketplace/:id/install",
+    body: null,
+    answer: marketplaceItemSchema,
+  }),
+  uninstall: endpoint({
+    method: "DELETE",
+    path: "/api/marketplace/:id/install",
+    body: null,
+    answer: marketplaceItemSchema,
+  }),
+  rate: endpoint({
+    method: "PUT",
+    path: "/api/marketplace/:id/rating",
+    body: rateItemSchema,
+    answer: marketplaceItemSchema,
+  }),
+  publish: endpoint({
+    method: "POST",
+    path: "/api/marketplace/entries",
+    body: publishEntrySchema,
+    answer: marketplaceItemSchema,
+  }),
+  updateEntry: endpoint({
+    method: "PATCH",
+    path: "/api/marketplace/entries/:id",
+    body: updateEntrySchema,
+    answer: marketplaceItemSchema,
+  }),
+  withdrawEntry: endpoint({
+    method: "DELETE",
+    path: "/api/marketplace/entries/:id",
+    body: null,
+    answer: null,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint";
 
 /**
  * Personal access tokens for NeuroOS's MCP server (/mcp), made in Settings: `read` reaches the
@@ -40,6 +41,25 @@ export type AccessTokenSummary = z.infer<typeof accessTokenSummarySchema>;
 /** The answer to creating a token: the only time the token itself is shown. */
 export const createdAccessTokenSchema = accessTokenSummarySchema.extend({ token: z.string() });
 export type CreatedAccessToken = z.infer<typeof createdAccessTokenSchema>;
+
+/** The person's access tokens (server: apps/server/src/mcp/routes.ts). */
+export const accessTokensApi = {
+  /** Their summaries, never the tokens themselves. */
+  list: endpoint({
+    method: "GET",
+    path: "/api/access-tokens",
+    body: null,
+    answer: z.array(accessTokenSummarySchema),
+  }),
+  /** Makes one: the answer holds the token itself, shown this once. */
+  create: endpoint({
+    method: "POST",
+    path: "/api/access-tokens",
+    body: createAccessTokenSchema,
+    answer: createdAccessTokenSchema,
+  }),
+  revoke: endpoint({ method: "DELETE", path: "/api/access-tokens/:id", body: null, answer: null }),
+};
 
 /**
  * MCP servers a person adds (NeuroOS as an MCP client): remote ones by URL (Streamable HTTP,
@@ -241,3 +261,48 @@ export const mcpPromptResultSchema = z.object({
   messages: z.array(z.object({ role: z.enum(["user", "assistant"]), text: z.string() })),
 });
 export type McpPromptResult = z.infer<typeof mcpPromptResultSchema>;
+
+/** The person's MCP servers (apps/server/src/mcp/client-routes.ts); each answers a server's detail. */
+export const mcpServersApi = {
+  /** The person's servers and the admin's shared ones (headers masked). */
+  list: endpoint({
+    method: "GET",
+    path: "/api/mcp/servers",
+    body: null,
+    answer: z.array(mcpServerSummarySchema),
+  }),
+  /** Waits up to 3 s for a connection being made. */
+  get: endpoint({ method: "GET", path: "/api/mcp/servers/:id", body: null, answer: mcpServerDetailSchema }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/mcp/servers",
+    body: createMcpServerSchema,
+    answer: mcpServerDetailSchema,
+  }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/mcp/servers/:id",
+    body: updateMcpServerSchema,
+    answer: mcpServerDetailSchema,
+  }),
+  reconnect: endpoint({
+    method: "POST",
+    path: "/api/mcp/servers/:id/reconnect",
+    body: null,
+    answer: mcpServerDetailSchema,
+  }),
+  /** One resource read (`?uri=`, readMcpResourceQuerySchema). */
+  readResource: endpoint({
+    method: "GET",
+    path: "/api/mcp/servers/:id/resource",
+    body: null,
+    answer: mcpResourceContentSchema,
+  }),
+  prompt: endpoint({
+    method: "POST",
+    path: "/api/mcp/servers/:id/prompt",
+    body: getMcpPromptSchema,
+    answer: mcpPromptResultSchema,
+  }),
+  remove: endpoint({ method: "DELETE", path: "/api/mcp/servers/:id", body: null, answer: null }),
+};

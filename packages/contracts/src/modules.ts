@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint";
 
 export const moduleStatusSchema = z.enum(["active", "warning", "error", "inactive"]);
 export type ModuleStatus = z.infer<typeof moduleStatusSchema>;
@@ -12,3 +13,9 @@ export const systemModuleSchema = z.object({
   lastHealthCheck: z.string(),
 });
 export type SystemModule = z.infer<typeof systemModuleSchema>;
+
+/** The system modules (server: apps/server/src/system/routes.ts). */
+export const modulesApi = {
+  /** The modules with their live health checks. */
+  list: endpoint({ method: "GET", path: "/api/modules", body: null, answer: z.array(systemModuleSchema) }),
+};

@@ -93,3 +93,18 @@ export const sandboxApi = {
     answer: sandboxResultSchema,
   }),
 };
+
+/** POST /api/ide/run takes this: a workspace file to run. */
+export const ideRunSchema = z
+  .object({
+    path: z.string().min(1).max(1024),
+    /** The browser's id for the run, echoed on execution_start. */
+    requestId: z.string().uuid().optional(),
+  })
+  .strict();
+
+/** The IDE's run of a workspace file (server: apps/server/src/ide/routes.ts). */
+export const ideRunApi = {
+  /** Runs the file in the sandbox; its output also streams over the live channel, tagged `requestId`. */
+  run: endpoint({ method: "POST", path: "/api/ide/run", body: ideRunSchema, answer: ideRunResultSchema }),
+};

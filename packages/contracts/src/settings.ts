@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint";
 import { LLM_DEFAULTS, MAX_OUTPUT_TOKENS, type ProviderId, providerIdSchema } from "./llm";
 
 /** A stored API key as the client sees it: never whole, only whether it is set and a mask. */
@@ -93,3 +94,15 @@ export const updateSettingsSchema = z
   })
   .strict();
 export type UpdateSettings = z.input<typeof updateSettingsSchema>;
+
+/** The person's model settings (server: apps/server/src/settings/routes.ts). */
+export const settingsApi = {
+  get: endpoint({ method: "GET", path: "/api/settings", body: null, answer: userSettingsSchema }),
+  /** Saves a partial update; answers the settings as saved. */
+  update: endpoint({
+    method: "PUT",
+    path: "/api/settings",
+    body: updateSettingsSchema,
+    answer: userSettingsSchema,
+  }),
+};

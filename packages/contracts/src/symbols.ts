@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint";
 
 /** A symbol's name in the bundled set (Fluent Emoji Flat): lowercase words joined by hyphens. */
 export const symbolNameSchema = z
@@ -30,3 +31,9 @@ export const symbolsQuerySchema = z.union([
 export const symbolSchema = z.object({ name: symbolNameSchema, svg: z.string() });
 export type SymbolImage = z.infer<typeof symbolSchema>;
 export const symbolsResponseSchema = z.object({ symbols: z.array(symbolSchema) });
+
+/** The symbols API (server: apps/server/src/symbols/routes.ts). */
+export const symbolsApi = {
+  /** `?q=words` (a search) or `?names=a,b` (those symbols); a browser may keep an answer a day. */
+  list: endpoint({ method: "GET", path: "/api/symbols", body: null, answer: symbolsResponseSchema }),
+};

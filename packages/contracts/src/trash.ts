@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint";
 
 /** Days a deleted item waits in the trash before it is gone for good. */
 export const TRASH_KEEP_DAYS = 30;
@@ -53,4 +54,26 @@ export const trashTaskSchema = z.object({
 export const withTaskAt = <T>(list: T[], task: T, index: number): T[] => {
   const at = Math.min(Math.max(0, index), list.length);
   return [...list.slice(0, at), task, ...list.slice(at)];
+};
+
+/** The trash API (server: apps/server/src/trash/routes.ts). */
+export const trashApi = {
+  /** The person's trash, newest first. */
+  list: endpoint({ method: "GET", path: "/api/trash", body: null, answer: z.array(trashItemSchema) }),
+  /** Puts an item back where it was; answers it as it was listed. */
+  restore: endpoint({
+    method: "POST",
+    path: "/api/trash/restore",
+    body: restoreTrashSchema,
+    answer: trashItemSchema,
+  }),
+  /** Deletes one item for good. */
+  forget: endpoint({ method: "DELETE", path: "/api/trash/:id", body: null, answer: null }),
+  /** Empties the trash for good; answers how many items went. */
+  empty: endpoint({
+    method: "DELETE",
+    path: "/api/trash",
+    body: null,
+    answer: z.object({ deleted: z.number().int() }),
+  }),
 };

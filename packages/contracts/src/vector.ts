@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint";
 
 /** Spec: threshold 0.1-1 (step 0.05, default 0.7), max results 1-50 (default 10). */
 export const VECTOR_THRESHOLD = { min: 0.1, max: 1, step: 0.05, initial: 0.7 } as const;
@@ -146,3 +147,87 @@ export const vectorAnalyticsEntrySchema = z.object({
 });
 export type VectorAnalyticsEntry = z.infer<typeof vectorAnalyticsEntrySchema>;
 export const vectorAnalyticsResponseSchema = z.object({ analytics: z.array(vectorAnalyticsEntrySchema) });
+
+/** POST /api/vector/embed (and /embed/file, /embed/message) answers this: the object's mean embedding. */
+export const vectorEmbedResponseSchema = z.object({
+  /** The object's id in the index; null when it had nothing to index. */
+  id: z.string().nullable(),
+  chunks: z.number(),
+  embedding: z.array(z.number()),
+});
+/** DELETE /api/vector/embed/:id answers this (404 when nothing had that id). */
+export const vectorRemovedSchema = z.object({ success: z.literal(true) });
+
+/** The vector search API (server: apps/server/src/vector/routes.ts). */
+export const vectorApi = {
+  /** Starts indexing the person's files, messages and documents in the background. */
+  initialize: endpoint({
+    method: "POST",
+    path: "/api/vector/initialize",
+    body: null,
+    answer: vectorInitializeResponseSchema,
+  }),
+  status: endpoint({
+    method: "GET",
+    path: "/api/vector/status",
+    body: null,
+    answer: vectorIndexStatusSchema,
+  }),
+  search: endpoint({
+    method: "POST",
+    path: "/api/vector/search",
+    body: vectorSearchSchema,
+    answer: vectorSearchResponseSchema,
+  }),
+  similar: endpoint({
+    method: "POST",
+    path: "/api/vector/similar",
+    body: vectorSimilarSchema,
+    answer: vectorSearchResponseSchema,
+  }),
+  /** Indexes a text of the person's own (counted against their quota). */
+  embed: endpoint({
+    method: "POST",
+    path: "/api/vector/embed",
+    body: vectorEmbedSchema,
+    answer: vectorEmbedResponseSchema,
+  }),
+  embedFile: endpoint({
+    method: "POST",
+    path: "/api/vector/embed/file",
+    body: vectorEmbedFileSchema,
+    answer: vectorEmbedResponseSchema,
+  }),
+  embedMessage: endpoint({
+    method: "POST",
+    path: "/api/vector/embed/message",
+    body: vectorEmbedMessageSchema,
+    answer: vectorEmbedResponseSchema,
+  }),
+  /** `?limit=` (vectorAnalyticsQuerySchema). */
+  analytics: endpoint({
+    method: "GET",
+    path: "/api/vector/analytics",
+    body: null,
+    answer: vectorAnalyticsResponseSchema,
+  }),
+  models: endpoint({
+    method: "GET",
+    path: "/api/vector/models",
+    body: null,
+    answer: vectorModelsResponseSchema,
+  }),
+  /** 202 while the index is re-embedded for the model, 200 when it was chosen at once. */
+  chooseModel: endpoint({
+    method: "POST",
+    path: "/api/vector/models/active",
+    body: vectorChooseModelSchema,
+    answer: vectorModelChoiceResponseSchema,
+  }),
+  removeEmbedding: endpoint({
+    method: "DELETE",
+    path: "/api/vector/embed/:id",
+    body: null,
+    answer: vectorRemovedSchema,
+  }),
+};

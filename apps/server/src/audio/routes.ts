@@ -1,4 +1,4 @@
-import { AUDIO_DIR, RECORDING_MAX_BYTES } from "@neuroos/contracts";
+import { AUDIO_DIR, audioApi, type PathParams, RECORDING_MAX_BYTES } from "@neuroos/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
@@ -13,7 +13,7 @@ import { checkedRecording, recordingTooLarge } from "./formats";
 import { RecordingService } from "./recordings";
 import { Transcriber } from "./transcription";
 
-type WithName = FastifyRequest<{ Params: { name: string } }>;
+type WithName = FastifyRequest<{ Params: PathParams<typeof audioApi.recording.path> }>;
 
 /** The body of an audio upload: refused before it is read when it says it is too large. */
 async function audioSizeGuard(request: FastifyRequest): Promise<void> {
@@ -53,23 +53,23 @@ export async function audioRoutes(
   );
   app.addHook("onRequest", requireSession(deps.db));
 
-  app.get("/api/audio/transcriptions", async (request) => ({
+  app.get(audioApi.transcriptionAvailable.path, async (request) => ({
     available: await transcriber.available(currentUser(request).id),
   }));
-  app.post("/api/audio/transcriptions", { onRequest: audioSizeGuard }, async (request, reply) => {
+  app.post(audioApi.transcribe.path, { onRequest: audioSizeGuard }, async (request, reply) => {
     const { type, data } = audioBody(request);
     return { text: await transcriber.transcribe(currentUser(request).id, data, type, clientGone(reply)) };
   });
 
-  app.get("/api/audio/recordings", async (request) => recordings.list(currentUser(request)));
-  app.post("/api/audio/recordings", { onRequest: audioSizeGuard }, async (request, reply) => {
+  app.get(audioApi.recordings.path, async (request) => recordings.list(currentUser(request)));
+  app.post(audioApi.saveRecording.path, { onRequest: audioSizeGuard }, async (request, reply) => {
     const { type, data } = audioBody(request);
     const saved = await logged(request, `save recording in ${AUDIO_DIR}`, () =>
       recordings.save(currentUser(request), type, data),
     );
     return reply.status(201).send(saved);
   });
-  app.get("/api/audio/recordings/:name", async (request: WithName, reply: FastifyReply) => {
+  app.get(audioApi.recording.path, async (request: WithName, reply: FastifyReply) => {
     const file = await recordings.open(currentUser(request), request.params.name);
     reply
       .header("content-type", file.type)
@@ -77,12 +77,12 @@ export async function audioRoutes(
       .header("cache-control", "private, no-store");
     return reply.send(file.handle.createReadStream());
   });
-  app.delete("/api/audio/recordings/:name", async (request: WithName, reply) => {
+  app.delete(audioApi.removeRecording.path, async (request: WithName, reply) => {
     const { name } = request.params;
     await logged(request, `delete ${AUDIO_DIR}/${name}`, () => recordings.remove(currentUser(request), name));
     return reply.status(204).send();
   });
-  app.post("/api/audio/recordings/:name/transcription", async (request: WithName, reply) => {
+  app.post(audioApi.transcribeRecording.path, async (request: WithName, reply) => {
     const user = currentUser(request);
     await transcriber.ensureAvailable(user.id);
     const { data, type } = await recordings.read(user, request.params.name);

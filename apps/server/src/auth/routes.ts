@@ -1,13 +1,9 @@
 import {
   type AuthResponse,
+  authApi,
   type EmailVerification,
-  forgotPasswordSchema,
-  loginSchema,
   type MeResponse,
-  resetPasswordSchema,
-  signupSchema,
   type User,
-  verifyEmailSchema,
 } from "@neuroos/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
@@ -69,8 +65,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     });
   };
 
-  app.post("/api/auth/signup", async (request, reply) => {
-    const input = parse(signupSchema, request.body);
+  app.post(authApi.signup.path, async (request, reply) => {
+    const input = parse(authApi.signup.body, request.body);
     const user = await auth.createUser(db, input, deps.executiveDomains);
     request.log.info({ userId: user.id }, "account created");
     // The account exists either way: a mail that fails can be sent again from Settings.
@@ -81,13 +77,13 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     return reply.status(201).send({ user } satisfies AuthResponse);
   });
 
-  app.get("/api/auth/email-verification", { onRequest: requireSession(db) }, async (request) => {
+  app.get(authApi.emailVerification.path, { onRequest: requireSession(db) }, async (request) => {
     const { email, verified } = await verificationOf(db, currentUser(request).id);
     return { email, verified, canSend: deps.mailConfigured } satisfies EmailVerification;
   });
 
   app.post(
-    "/api/auth/email-verification",
+    authApi.sendVerification.path,
     { onRequest: requireSession(db), config: { rateLimit: { max: 5, timeWindow: 60_000 } } },
     async (request, reply) => {
       const user = currentUser(request);
@@ -100,17 +96,17 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     },
   );
 
-  app.post("/api/auth/verify-email", async (request) => {
-    const { token } = parse(verifyEmailSchema, request.body);
+  app.post(authApi.verifyEmail.path, async (request) => {
+    const { token } = parse(authApi.verifyEmail.body, request.body);
     await verifyEmail(db, token);
     return { message: "Your email address is verified." };
   });
 
   app.post(
-    "/api/auth/login",
+    authApi.login.path,
     { config: { rateLimit: { max: deps.loginPerMinute ?? 20, timeWindow: addressWindowMs } } },
     async (request, reply) => {
-      const input = parse(loginSchema, request.body);
+      const input = parse(authApi.login.body, request.body);
       const wait = await throttle.attempt(input.email);
       if (wait > 0) {
         throw new AppError(
@@ -136,7 +132,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     },
   );
 
-  app.post("/api/auth/logout", async (request, reply) => {
+  app.post(authApi.logout.path, async (request, reply) => {
     const token = sessionToken(request);
     if (token) await auth.deleteSession(db, token);
     clearSessionCookie(request, reply);
@@ -144,16 +140,16 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
   });
 
   // Signed out is an answer, not an error: { user: null } (a stale cookie is cleared).
-  app.get("/api/auth/me", { onRequest: optionalSession(db) }, async (request, reply) => {
+  app.get(authApi.me.path, { onRequest: optionalSession(db) }, async (request, reply) => {
     if (!request.user && request.cookies[SESSION_COOKIE]) clearSessionCookie(request, reply);
     return { user: request.user } satisfies MeResponse;
   });
 
   app.post(
-    "/api/auth/forgot-password",
+    authApi.forgotPassword.path,
     { config: { rateLimit: { max: 5, timeWindow: 60_000 } } },
     async (request, reply) => {
-      const { email } = parse(forgotPasswordSchema, request.body);
+      const { email } = parse(authApi.forgotPassword.body, request.body);
       const reset = await auth.createPasswordReset(db, email);
       if (reset) {
         const link = linkTo(request, "/auth/reset-password", reset.token);
@@ -170,8 +166,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     },
   );
 
-  app.post("/api/auth/reset-password", async (request) => {
-    const input = parse(resetPasswordSchema, request.body);
+  app.post(authApi.resetPassword.path, async (request) => {
+    const input = parse(authApi.resetPassword.body, request.body);
     const email = await auth.resetPassword(db, input.token, input.password);
     await throttle.succeed(email);
     return { message: "Your password has been reset. Sign in with the new one." };

@@ -1,20 +1,11 @@
-import { fileNameOf } from "@neuroos/contracts";
+import { exportApi, fileNameOf, type PathParams } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { AppError, parse } from "../http/errors";
 import { JobStopped } from "../jobs/job";
 import type { JobPool } from "../jobs/pool";
 import { docxExport, pdfExport } from "./jobs";
-
-/** What can be exported: one document's Markdown (the documents store's 256 KB cap). */
-const exportRequestSchema = z
-  .object({
-    title: z.string().trim().max(200).default(""),
-    markdown: z.string().max(256 * 1024, "A document holds at most 256 KB"),
-  })
-  .strict();
 
 const formats = {
   pdf: { type: "application/pdf", job: pdfExport },
@@ -37,14 +28,14 @@ const tooComplex = () =>
  * the job pool (off the event loop, bounded in time and memory).
  */
 export async function exportRoutes(app: FastifyInstance, deps: { db: Db; jobs: JobPool }): Promise<void> {
-  app.post<{ Params: { format: string } }>(
-    "/api/export/:format",
+  app.post<{ Params: PathParams<typeof exportApi.file.path> }>(
+    exportApi.file.path,
     { onRequest: requireSession(deps.db) },
     async (request, reply) => {
       const format = formats[request.params.format as keyof typeof formats];
       if (!Object.hasOwn(formats, request.params.format) || !format)
         throw new AppError(404, "not_found", "Export as pdf or docx");
-      const body = parse(exportRequestSchema, request.body);
+      const body = parse(exportApi.file.body, request.body);
       const file = await deps.jobs.run(format.job, body).catch((err: unknown) => {
         throw err instanceof JobStopped ? tooComplex() : err;
       });

@@ -1,5 +1,5 @@
+import { ideRunApi } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import type { ExecutionService } from "../executions/service";
@@ -9,14 +9,6 @@ import { currentUser } from "../http/request-user";
 import type { Sandbox } from "../sandbox/runner";
 import type { WorkspaceService } from "../workspace/service";
 import { programForFile } from "./program";
-
-const runFileSchema = z
-  .object({
-    path: z.string().min(1).max(1024),
-    /** The browser's id for the run, echoed on execution_start. */
-    requestId: z.string().uuid().optional(),
-  })
-  .strict();
 
 /**
  * POST /api/ide/run: runs a workspace file in the sandbox (JavaScript and TypeScript bundled
@@ -28,8 +20,8 @@ export async function ideRoutes(
   deps: { db: Db; sandbox: Sandbox; executions: ExecutionService; workspaces: WorkspaceService },
 ): Promise<void> {
   app.addHook("onRequest", requireSession(deps.db));
-  app.post("/api/ide/run", async (request, reply) => {
-    const input = parse(runFileSchema, request.body);
+  app.post(ideRunApi.run.path, async (request, reply) => {
+    const input = parse(ideRunApi.run.body, request.body);
     const user = currentUser(request);
     const program = await programForFile(deps.workspaces, user, input.path);
     await deps.sandbox.assertAvailable();

@@ -1,10 +1,4 @@
-import {
-  chatRequestSchema,
-  chatStreamRequestSchema,
-  completeRequestSchema,
-  providerIdSchema,
-  pullModelRequestSchema,
-} from "@neuroos/contracts";
+import { type chatStreamRequestSchema, llmApi, type PathParams, providerIdSchema } from "@neuroos/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { requireSession } from "../auth/session";
@@ -41,8 +35,8 @@ export async function llmRoutes(app: FastifyInstance, deps: { db: Db; llm: Llm }
     return sendEventStream(request, reply, events, signal);
   };
 
-  app.post("/api/llm/chat", async (request, reply) => {
-    const body = parse(chatRequestSchema, request.body);
+  app.post(llmApi.chat.path, async (request, reply) => {
+    const body = parse(llmApi.chat.body, request.body);
     if (body.stream) return stream(request, reply, body);
     return gateway.chat({
       userId: currentUser(request).id,
@@ -52,12 +46,12 @@ export async function llmRoutes(app: FastifyInstance, deps: { db: Db; llm: Llm }
     });
   });
 
-  app.post("/api/llm/chat/stream", async (request, reply) => {
-    return stream(request, reply, parse(chatStreamRequestSchema, request.body));
+  app.post(llmApi.chatStream.path, async (request, reply) => {
+    return stream(request, reply, parse(llmApi.chatStream.body, request.body));
   });
 
-  app.post("/api/llm/complete", async (request, reply) => {
-    const body = parse(completeRequestSchema, request.body);
+  app.post(llmApi.complete.path, async (request, reply) => {
+    const body = parse(llmApi.complete.body, request.body);
     const { provider, model, temperature, maxTokens } = body;
     const messages = body.feature === "ide_completion" ? completionMessages(body.messages) : body.messages;
     if (body.stream)
@@ -77,11 +71,11 @@ export async function llmRoutes(app: FastifyInstance, deps: { db: Db; llm: Llm }
     return { content: result.content };
   });
 
-  app.get("/api/llm/providers", async (request) => statuses.providers(currentUser(request).id));
+  app.get(llmApi.providers.path, async (request) => statuses.providers(currentUser(request).id));
 
   app.get(
-    "/api/llm/providers/:provider/status",
-    async (request: FastifyRequest<{ Params: { provider: string } }>) => {
+    llmApi.providerStatus.path,
+    async (request: FastifyRequest<{ Params: PathParams<typeof llmApi.providerStatus.path> }>) => {
       const provider = parse(providerIdSchema, request.params.provider);
       const query = parse(statusQuerySchema, request.query);
       const refresh = query.refresh === "1" || query.refresh === "true";
@@ -89,13 +83,13 @@ export async function llmRoutes(app: FastifyInstance, deps: { db: Db; llm: Llm }
     },
   );
 
-  app.get("/api/llm/local/models", async () => ({ models: pulls.list() }));
+  app.get(llmApi.localModels.path, async () => ({ models: pulls.list() }));
 
   // Downloads hundreds of MB onto the server's disk: an admin's decision.
-  app.post("/api/llm/local/models/pull", async (request, reply) => {
+  app.post(llmApi.pullModel.path, async (request, reply) => {
     if (currentUser(request).role !== "admin")
       throw new AppError(403, "forbidden", "Only an admin can download models");
-    const { name } = parse(pullModelRequestSchema, request.body);
+    const { name } = parse(llmApi.pullModel.body, request.body);
     try {
       return reply.status(202).send({ model: pulls.start(name) });
     } catch (err) {

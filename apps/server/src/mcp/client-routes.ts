@@ -1,9 +1,8 @@
 import {
-  createMcpServerSchema,
-  getMcpPromptSchema,
   type McpServerDetail,
+  mcpServersApi,
+  type PathParams,
   readMcpResourceQuerySchema,
-  updateMcpServerSchema,
 } from "@neuroos/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireSession } from "../auth/session";
@@ -17,7 +16,7 @@ import type { McpServerConfig, McpServers, McpViewer } from "./servers";
 /** How long GET /api/mcp/servers/:id (and a reconnect) waits for a connection being made. */
 const STATUS_WAIT_MS = 3000;
 
-type WithId = FastifyRequest<{ Params: { id: string } }>;
+type WithId = FastifyRequest<{ Params: PathParams<typeof mcpServersApi.get.path> }>;
 
 /**
  * /api/mcp/servers: the person's MCP servers and the admin's shared ones (NeuroOS as an MCP
@@ -42,40 +41,40 @@ export async function mcpClientRoutes(
   });
 
   app.addHook("onRequest", requireSession(deps.db));
-  app.get("/api/mcp/servers", async (request) =>
+  app.get(mcpServersApi.list.path, async (request) =>
     (await servers.list(viewer(request).id)).map((s) =>
       servers.summary(s.config, s.createdAt, viewer(request).role),
     ),
   );
-  app.get("/api/mcp/servers/:id", async (request: WithId) => {
+  app.get(mcpServersApi.get.path, async (request: WithId) => {
     const found = await servers.get(viewer(request).id, request.params.id);
     return detail(request, found, connections.status(found.config, STATUS_WAIT_MS));
   });
-  app.post("/api/mcp/servers", async (request, reply) => {
-    const made = await servers.create(viewer(request), parse(createMcpServerSchema, request.body));
+  app.post(mcpServersApi.create.path, async (request, reply) => {
+    const made = await servers.create(viewer(request), parse(mcpServersApi.create.body, request.body));
     return reply.status(201).send(await detail(request, made, connections.status(made.config, 0)));
   });
-  app.patch("/api/mcp/servers/:id", async (request: WithId) => {
-    const input = parse(updateMcpServerSchema, request.body);
+  app.patch(mcpServersApi.update.path, async (request: WithId) => {
+    const input = parse(mcpServersApi.update.body, request.body);
     const changed = await servers.update(viewer(request), request.params.id, input);
     connections.forget(changed.config.id);
     return detail(request, changed, connections.status(changed.config, 0));
   });
   // Connects again at once (a failed server otherwise waits for its backoff).
-  app.post("/api/mcp/servers/:id/reconnect", async (request: WithId) => {
+  app.post(mcpServersApi.reconnect.path, async (request: WithId) => {
     const found = await servers.get(viewer(request).id, request.params.id);
     return detail(request, found, connections.reconnect(found.config, STATUS_WAIT_MS));
   });
   // What a server holds besides tools: one resource read, one prompt filled in.
-  app.get("/api/mcp/servers/:id/resource", async (request: WithId) => {
+  app.get(mcpServersApi.readResource.path, async (request: WithId) => {
     const { uri } = parse(readMcpResourceQuerySchema, request.query);
     return contents.readResource(viewer(request).id, request.params.id, uri);
   });
-  app.post("/api/mcp/servers/:id/prompt", async (request: WithId) => {
-    const input = parse(getMcpPromptSchema, request.body);
+  app.post(mcpServersApi.prompt.path, async (request: WithId) => {
+    const input = parse(mcpServersApi.prompt.body, request.body);
     return contents.getPrompt(viewer(request).id, request.params.id, input.name, input.arguments);
   });
-  app.delete("/api/mcp/servers/:id", async (request: WithId, reply) => {
+  app.delete(mcpServersApi.remove.path, async (request: WithId, reply) => {
     await servers.remove(viewer(request), request.params.id);
     connections.forget(request.params.id);
     return reply.status(204).send();

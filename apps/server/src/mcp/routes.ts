@@ -1,5 +1,5 @@
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { createAccessTokenSchema } from "@neuroos/contracts";
+import { accessTokensApi, type PathParams } from "@neuroos/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Approvals } from "../agent/approvals";
 import type { ToolRegistry } from "../agent/tools";
@@ -31,15 +31,15 @@ export async function mcpRoutes(
 
   await app.register(async (sessionRoutes) => {
     sessionRoutes.addHook("onRequest", requireSession(deps.db));
-    sessionRoutes.get("/api/access-tokens", async (request) => tokens.list(currentUser(request).id));
-    sessionRoutes.post("/api/access-tokens", async (request, reply) =>
+    sessionRoutes.get(accessTokensApi.list.path, async (request) => tokens.list(currentUser(request).id));
+    sessionRoutes.post(accessTokensApi.create.path, async (request, reply) =>
       reply
         .status(201)
-        .send(await tokens.create(currentUser(request).id, parse(createAccessTokenSchema, request.body))),
+        .send(await tokens.create(currentUser(request).id, parse(accessTokensApi.create.body, request.body))),
     );
     sessionRoutes.delete(
-      "/api/access-tokens/:id",
-      async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
+      accessTokensApi.revoke.path,
+      async (request: FastifyRequest<{ Params: PathParams<typeof accessTokensApi.revoke.path> }>, reply) => {
         await tokens.revoke(currentUser(request).id, request.params.id);
         return reply.status(204).send();
       },

@@ -1,4 +1,4 @@
-import { memoryInputSchema } from "@neuroos/contracts";
+import { memoriesApi, type PathParams } from "@neuroos/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
@@ -6,7 +6,7 @@ import { parse } from "../http/errors";
 import { currentUser } from "../http/request-user";
 import type { MemoryService } from "./service";
 
-type WithId = FastifyRequest<{ Params: { id: string } }>;
+type WithId = FastifyRequest<{ Params: PathParams<typeof memoriesApi.update.path> }>;
 
 /** The person's remembered facts, listed and edited in Settings. */
 export async function memoryRoutes(
@@ -16,19 +16,19 @@ export async function memoryRoutes(
   const { memories } = deps;
   app.addHook("onRequest", requireSession(deps.db));
 
-  app.get("/api/memories", async (request) => memories.list(currentUser(request).id));
+  app.get(memoriesApi.list.path, async (request) => memories.list(currentUser(request).id));
 
-  app.post("/api/memories", async (request, reply) => {
-    const { content } = parse(memoryInputSchema, request.body);
+  app.post(memoriesApi.add.path, async (request, reply) => {
+    const { content } = parse(memoriesApi.add.body, request.body);
     return reply.status(201).send(await memories.add(currentUser(request).id, content, "user"));
   });
 
-  app.patch("/api/memories/:id", async (request: WithId) => {
-    const { content } = parse(memoryInputSchema, request.body);
+  app.patch(memoriesApi.update.path, async (request: WithId) => {
+    const { content } = parse(memoriesApi.update.body, request.body);
     return memories.update(currentUser(request).id, request.params.id, content);
   });
 
-  app.delete("/api/memories/:id", async (request: WithId, reply) => {
+  app.delete(memoriesApi.remove.path, async (request: WithId, reply) => {
     await memories.remove(currentUser(request).id, request.params.id);
     return reply.status(204).send();
   });

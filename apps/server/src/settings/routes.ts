@@ -1,4 +1,4 @@
-import { updateSettingsSchema } from "@neuroos/contracts";
+import { settingsApi } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
 import { requireSession } from "../auth/session";
 import { parse } from "../http/errors";
@@ -12,10 +12,10 @@ export async function settingsRoutes(
 ): Promise<void> {
   app.addHook("onRequest", requireSession(deps.db));
 
-  app.get("/api/settings", async (request) => getSettings(deps.db, deps.box, currentUser(request).id));
+  app.get(settingsApi.get.path, async (request) => getSettings(deps.db, deps.box, currentUser(request).id));
 
-  app.put("/api/settings", async (request) => {
-    const input = parse(updateSettingsSchema, request.body);
+  app.put(settingsApi.update.path, async (request) => {
+    const input = parse(settingsApi.update.body, request.body);
     const saved = await updateSettings(deps, currentUser(request).id, input);
     deps.onChange?.(currentUser(request).id);
     return saved;

@@ -1,4 +1,4 @@
-import { speechRequestSchema } from "@neuroos/contracts";
+import { speechApi } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
@@ -14,9 +14,9 @@ export async function speechRoutes(
   app: FastifyInstance,
   deps: { db: Db; speech: SpeechService },
 ): Promise<void> {
-  app.get("/api/speech", async () => ({ available: await deps.speech.available() }));
-  app.post("/api/speech", { onRequest: requireSession(deps.db) }, async (request, reply) => {
-    const body = parse(speechRequestSchema, request.body);
+  app.get(speechApi.available.path, async () => ({ available: await deps.speech.available() }));
+  app.post(speechApi.speak.path, { onRequest: requireSession(deps.db) }, async (request, reply) => {
+    const body = parse(speechApi.speak.body, request.body);
     const wav = await deps.speech.speak(currentUser(request).id, body);
     return reply.header("content-type", "audio/wav").header("cache-control", "no-store").send(wav);
   });

@@ -1,4 +1,4 @@
-import { SYMBOLS_MAX, symbolsQuerySchema } from "@neuroos/contracts";
+import { SYMBOLS_MAX, symbolsApi, symbolsQuerySchema } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
@@ -13,7 +13,7 @@ export async function symbolRoutes(
   app: FastifyInstance,
   deps: { db: Db; symbols: SymbolLibrary },
 ): Promise<void> {
-  app.get("/api/symbols", { onRequest: requireSession(deps.db) }, async (request, reply) => {
+  app.get(symbolsApi.list.path, { onRequest: requireSession(deps.db) }, async (request, reply) => {
     const query = parse(symbolsQuerySchema, request.query);
     const symbols =
       "q" in query ? await deps.symbols.search(query.q, SYMBOLS_MAX) : await deps.symbols.get(query.names);

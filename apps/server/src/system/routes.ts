@@ -1,4 +1,4 @@
-import { APP_VERSION, type Health } from "@neuroos/contracts";
+import { APP_VERSION, type Health, healthApi, modulesApi, systemStatsApi } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Database } from "../db/client";
@@ -22,7 +22,7 @@ export async function systemRoutes(
   deps: { database: Database; modules: ModuleRegistry },
 ): Promise<void> {
   const ping = cachedPing(deps.database, 1000);
-  app.get("/api/health", async (_request, reply) => {
+  app.get(healthApi.get.path, async (_request, reply) => {
     const up = await ping();
     const body: Health = {
       status: up ? "ok" : "degraded",
@@ -33,11 +33,11 @@ export async function systemRoutes(
     return reply.status(up ? 200 : 503).send(body);
   });
 
-  app.get("/api/modules", { onRequest: requireSession(deps.database.db) }, (request) =>
+  app.get(modulesApi.list.path, { onRequest: requireSession(deps.database.db) }, (request) =>
     deps.modules.list(currentUser(request).id),
   );
   const cpu = new CpuSampler();
-  app.get("/api/system/stats", { onRequest: requireSession(deps.database.db) }, () =>
+  app.get(systemStatsApi.get.path, { onRequest: requireSession(deps.database.db) }, () =>
     systemStats(cpu, liveConnections.count),
   );
 }

@@ -1,12 +1,4 @@
-import {
-  vectorAnalyticsQuerySchema,
-  vectorChooseModelSchema,
-  vectorEmbedFileSchema,
-  vectorEmbedMessageSchema,
-  vectorEmbedSchema,
-  vectorSearchSchema,
-  vectorSimilarSchema,
-} from "@neuroos/contracts";
+import { type PathParams, vectorAnalyticsQuerySchema, vectorApi } from "@neuroos/contracts";
 import type { FastifyInstance } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
@@ -24,7 +16,7 @@ export async function vectorRoutes(
   const { vectors, indexer } = deps;
   app.addHook("onRequest", requireSession(deps.db));
 
-  app.post("/api/vector/initialize", async (request) => {
+  app.post(vectorApi.initialize.path, async (request) => {
     const progress = indexer.start(currentUser(request).id);
     const model = await vectors.models.chosenId(currentUser(request).id);
     return {
@@ -33,14 +25,14 @@ export async function vectorRoutes(
       progress,
     };
   });
-  app.get("/api/vector/status", async (request) => ({
+  app.get(vectorApi.status.path, async (request) => ({
     progress: indexer.status(currentUser(request).id),
     chunks: await vectors.count(currentUser(request).id),
     switching: publicSwitch(vectors.models.switches.get(currentUser(request).id)),
     index: vectors.hnsw ? "hnsw" : "exact",
   }));
-  app.post("/api/vector/search", async (request) => {
-    const body = parse(vectorSearchSchema, request.body);
+  app.post(vectorApi.search.path, async (request) => {
+    const body = parse(vectorApi.search.body, request.body);
     await indexer.sweep(currentUser(request).id);
     return {
       results: await vectors.search(currentUser(request).id, body.query, {
@@ -49,13 +41,13 @@ export async function vectorRoutes(
       }),
     };
   });
-  app.post("/api/vector/similar", async (request) => {
-    const body = parse(vectorSimilarSchema, request.body);
+  app.post(vectorApi.similar.path, async (request) => {
+    const body = parse(vectorApi.similar.body, request.body);
     await indexer.sweep(currentUser(request).id);
     return { results: await vectors.similar(currentUser(request).id, body.objectId, body.options) };
   });
-  app.post("/api/vector/embed", async (request) => {
-    const body = parse(vectorEmbedSchema, request.body);
+  app.post(vectorApi.embed.path, async (request) => {
+    const body = parse(vectorApi.embed.body, request.body);
     return vectors.embedObject(
       currentUser(request).id,
       {
@@ -66,8 +58,8 @@ export async function vectorRoutes(
       true,
     );
   });
-  app.post("/api/vector/embed/file", async (request) => {
-    const body = parse(vectorEmbedFileSchema, request.body);
+  app.post(vectorApi.embedFile.path, async (request) => {
+    const body = parse(vectorApi.embedFile.body, request.body);
     return vectors.embedObject(
       currentUser(request).id,
       {
@@ -79,8 +71,8 @@ export async function vectorRoutes(
       true,
     );
   });
-  app.post("/api/vector/embed/message", async (request) => {
-    const body = parse(vectorEmbedMessageSchema, request.body);
+  app.post(vectorApi.embedMessage.path, async (request) => {
+    const body = parse(vectorApi.embedMessage.body, request.body);
     return vectors.embedObject(
       currentUser(request).id,
       {
@@ -92,11 +84,11 @@ export async function vectorRoutes(
       true,
     );
   });
-  app.get("/api/vector/analytics", async (request) => {
+  app.get(vectorApi.analytics.path, async (request) => {
     const { limit } = parse(vectorAnalyticsQuerySchema, request.query);
     return { analytics: await vectors.analytics(currentUser(request).id, limit) };
   });
-  app.get("/api/vector/models", async (request) => {
+  app.get(vectorApi.models.path, async (request) => {
     const chosen = await vectors.models.chosenId(currentUser(request).id);
     return {
       models: vectors.models.catalog.map((m) => ({ ...m, isActive: m.id === chosen })),
@@ -104,15 +96,18 @@ export async function vectorRoutes(
       switching: publicSwitch(vectors.models.switches.get(currentUser(request).id)),
     };
   });
-  app.post("/api/vector/models/active", async (request, reply) => {
-    const { modelId } = parse(vectorChooseModelSchema, request.body);
+  app.post(vectorApi.chooseModel.path, async (request, reply) => {
+    const { modelId } = parse(vectorApi.chooseModel.body, request.body);
     const job = await startModelSwitch(deps.db, vectors.models, currentUser(request).id, modelId);
     reply.status(job ? 202 : 200);
     return { switching: publicSwitch(job) };
   });
-  app.delete<{ Params: { id: string } }>("/api/vector/embed/:id", async (request) => {
-    const removed = await vectors.remove(currentUser(request).id, request.params.id);
-    if (!removed) throw new AppError(404, "not_found", "Nothing indexed with that id");
-    return { success: true };
-  });
+  app.delete<{ Params: PathParams<typeof vectorApi.removeEmbedding.path> }>(
+    vectorApi.removeEmbedding.path,
+    async (request) => {
+      const removed = await vectors.remove(currentUser(request).id, request.params.id);
+      if (!removed) throw new AppError(404, "not_found", "Nothing indexed with that id");
+      return { success: true };
+    },
+  );
 }

@@ -2,12 +2,10 @@ import { PassThrough } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
 import {
   filePathQuerySchema,
+  filesApi,
   listFilesQuerySchema,
   MAX_TEXT_FILE_BYTES,
-  mkdirSchema,
-  moveFileSchema,
   uploadQuerySchema,
-  writeFileSchema,
   zipQuerySchema,
 } from "@neuroos/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -44,16 +42,16 @@ export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRoute
   await app.register(fastifyMultipart);
   app.addHook("onRequest", requireSession(deps.db));
 
-  app.get("/api/files", async (request, reply) => {
+  app.get(filesApi.list.path, async (request, reply) => {
     const query = parse(listFilesQuerySchema, request.query);
     const { entries, truncated } = await workspaces.list(currentUser(request), query.path, query.recursive);
     if (truncated) reply.header("x-files-truncated", "true");
     return entries;
   });
 
-  app.get("/api/files/stats", async (request) => workspaces.stats(currentUser(request)));
+  app.get(filesApi.stats.path, async (request) => workspaces.stats(currentUser(request)));
 
-  app.get("/api/files/content", async (request, reply) => {
+  app.get(filesApi.content.path, async (request, reply) => {
     const { path } = parse(filePathQuerySchema, request.query);
     const file = await workspaces.read(currentUser(request), path);
     reply.header("etag", `"${file.version}"`).header("cache-control", "private, no-cache");
@@ -61,7 +59,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRoute
   });
 
   app.put(
-    "/api/files/content",
+    filesApi.write.path,
     {
       bodyLimit: WRITE_BODY_LIMIT,
       onRequest: async (request) => {
@@ -69,7 +67,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRoute
       },
     },
     async (request, reply) => {
-      const input = parse(writeFileSchema, request.body);
+      const input = parse(filesApi.write.body, request.body);
       if (Buffer.byteLength(input.content, input.encoding) > MAX_TEXT_FILE_BYTES) throw textTooLarge();
       const ifMatch = versionOf(request.headers["if-match"]);
       const written = await logged(request, `write ${input.path}`, () =>
@@ -79,26 +77,26 @@ export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRoute
     },
   );
 
-  app.post("/api/files/mkdir", async (request, reply) => {
-    const { path } = parse(mkdirSchema, request.body);
+  app.post(filesApi.mkdir.path, async (request, reply) => {
+    const { path } = parse(filesApi.mkdir.body, request.body);
     const created = await logged(request, `mkdir ${path}`, () =>
       workspaces.mkdir(currentUser(request), path),
     );
     return reply.status(201).send(created);
   });
 
-  app.post("/api/files/move", async (request) => {
-    const { from, to } = parse(moveFileSchema, request.body);
+  app.post(filesApi.move.path, async (request) => {
+    const { from, to } = parse(filesApi.move.body, request.body);
     return logged(request, `move ${from} ${to}`, () => workspaces.move(currentUser(request), from, to));
   });
 
-  app.delete("/api/files", async (request, reply) => {
+  app.delete(filesApi.remove.path, async (request, reply) => {
     const { path } = parse(filePathQuerySchema, request.query);
     await logged(request, `delete ${path}`, () => workspaces.remove(currentUser(request), path));
     return reply.status(204).send();
   });
 
-  app.post("/api/files/upload", async (request, reply) => {
+  app.post(filesApi.upload.path, async (request, reply) => {
     const query = parse(uploadQuerySchema, request.query);
     if (!request.isMultipart())
       throw new AppError(415, "unsupported_media_type", "Send the files as multipart/form-data");
@@ -135,7 +133,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRoute
     }
   });
 
-  app.get("/api/files/download", async (request, reply) => {
+  app.get(filesApi.download.path, async (request, reply) => {
     const { path } = parse(filePathQuerySchema, request.query);
     const file = await workspaces.openDownload(currentUser(request), path);
     reply
@@ -147,7 +145,7 @@ export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRoute
   });
 
   /** Several files and folders as one zip (`path` repeated), refused before a byte is sent when it cannot be made. */
-  app.get("/api/files/zip", async (request, reply) => {
+  app.get(filesApi.zip.path, async (request, reply) => {
     const { path } = parse(zipQuerySchema, request.query);
     const zip = await workspaces.openZip(currentUser(request), path);
     const body = new PassThrough();

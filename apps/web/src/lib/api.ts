@@ -134,6 +134,8 @@ export type CallInput<P extends string, B> = Params<P> &
     query?: Record<string, string | number | boolean | undefined>;
     keepalive?: boolean;
     signal?: AbortSignal;
+    /** Headers beyond JSON's own (a save's If-Match). */
+    headers?: Record<string, string>;
   };
 
 /**
@@ -156,6 +158,7 @@ export async function call<P extends string, B extends z.ZodType | null, A exten
   const answer = await apiRequest(endpoint.method, url, input?.body, {
     keepalive: input?.keepalive,
     signal: input?.signal,
+    headers: input?.headers,
   });
   return (endpoint.answer ? endpoint.answer.parse(answer) : undefined) as AnswerOf<A>;
 }

@@ -4,7 +4,7 @@ import { type ReactNode, useState } from "react";
 import { type ChartSeries, LineChart } from "@/components/ui/line-chart";
 import { Spinner } from "@/components/ui/spinner";
 import { formatBytes, formatClock } from "@/lib/format";
-import { systemApi } from "@/lib/resources/system";
+import { logsKeyOf, systemApi } from "@/lib/resources/system";
 import { useLiveMetrics } from "./use-live-metrics";
 
 const PROVIDER_COLORS = ["#6366f1", "#10b981", "#f59e0b", "#ef4444", "#0ea5e9"];
@@ -152,7 +152,7 @@ function ExecutionLogList() {
   const [type, setType] = useState<(typeof LOG_TYPES)[number]>("all");
   const [status, setStatus] = useState<(typeof LOG_STATUSES)[number]>("all");
   const logs = useQuery({
-    queryKey: ["/api/logs", 200],
+    queryKey: logsKeyOf(200),
     queryFn: () => systemApi.logs(200),
     refetchInterval: 5000,
   });

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { HostedScreen } from "@/components/app-host/hosted-screen";
 import { appRegistry } from "@/lib/apps/registry";
 import { cn } from "@/lib/cn";
-import { ChatPanel } from "./chat-panel";
+import { ChatPanel } from "./chat/chat-panel";
 
 /** Spec: the console's top tabs; each but the chat shows an app's screen from the registry. */
 const TABS = [

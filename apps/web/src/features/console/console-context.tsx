@@ -3,16 +3,16 @@ import { Spinner } from "@/components/ui/spinner";
 import type { LiveChannel } from "@/lib/live/live-channel";
 import { useLiveChannel } from "@/lib/live/live-context";
 import { createStore, type Store } from "@/lib/store";
-import type { ActivityEntry } from "./activity";
-import { type AgentState, initialAgentState } from "./agent-state";
-import { DraftStore } from "./draft-store";
-import { type ExecutionState, initialExecutionState } from "./execution-state";
-import { useActivityFrames } from "./use-activity-frames";
-import { useAgentFrames } from "./use-agent-frames";
-import { useChatFrames } from "./use-chat-frames";
-import { useExecutionFrames } from "./use-execution-frames";
-import { useSessionFrames } from "./use-session-frames";
-import { useSessionSelection } from "./use-session-selection";
+import { type AgentState, initialAgentState } from "./agent/agent-state";
+import { useAgentFrames } from "./agent/use-agent-frames";
+import { DraftStore } from "./chat/draft-store";
+import { useChatFrames } from "./chat/use-chat-frames";
+import type { ActivityEntry } from "./panels/activity";
+import { useActivityFrames } from "./panels/use-activity-frames";
+import { type ExecutionState, initialExecutionState } from "./runs/execution-state";
+import { useExecutionFrames } from "./runs/use-execution-frames";
+import { useSessionFrames } from "./sessions/use-session-frames";
+import { useSessionSelection } from "./sessions/use-session-selection";
 
 interface ConsoleStores {
   channel: LiveChannel;

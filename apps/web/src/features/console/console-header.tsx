@@ -1,7 +1,7 @@
 import { BrainCircuit } from "lucide-react";
 import type { ReactNode } from "react";
 import { useHealth } from "../system";
-import { HeaderIndicators } from "./header-indicators";
+import { HeaderIndicators } from "./panels/header-indicators";
 
 /** The console's title bar: name, the server's real version, the indicators and actions. */
 export function ConsoleHeader({ actions, compact }: { actions?: ReactNode; compact: boolean }) {

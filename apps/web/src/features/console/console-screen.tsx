@@ -7,17 +7,17 @@ import { Tooltip } from "@/components/ui/tooltip";
 import { cn } from "@/lib/cn";
 import { useMediaQuery } from "@/lib/use-media-query";
 import { ThemeToggle } from "../theme";
-import { ActivityPanel } from "./activity-panel";
 import { CentrePane } from "./centre-pane";
 import { ConsoleProvider } from "./console-context";
 import { ConsoleHeader } from "./console-header";
-import { LeftPanel } from "./left-panel";
 import { MobileConsole, type MobileTab } from "./mobile-console";
-import { PANEL_BIG_STEP, PANEL_MAX, PANEL_MIN, PANEL_STEP } from "./panel-width";
-import { ServerDetails } from "./server-details";
-import { StatusBar } from "./status-bar";
-import { SystemPanelsMenu } from "./system-panels-menu";
-import { usePanelWidth } from "./use-panel-width";
+import { ActivityPanel } from "./panels/activity-panel";
+import { LeftPanel } from "./panels/left-panel";
+import { PANEL_BIG_STEP, PANEL_MAX, PANEL_MIN, PANEL_STEP } from "./panels/panel-width";
+import { ServerDetails } from "./panels/server-details";
+import { StatusBar } from "./panels/status-bar";
+import { SystemPanelsMenu } from "./panels/system-panels-menu";
+import { usePanelWidth } from "./panels/use-panel-width";
 
 /** 'full': the /console page on its own; 'embedded': inside the dashboard, under its header. */
 export type ConsoleVariant = "full" | "embedded";

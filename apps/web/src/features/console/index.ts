@@ -1,3 +1,3 @@
 /** The console feature's public module. */
-export { ConsoleChat } from "./console-chat";
+export { ConsoleChat } from "./chat/console-chat";
 export { ConsoleScreen } from "./console-screen";

@@ -1,9 +1,9 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import { ActivityPanel } from "./activity-panel";
-import { ChatPanel } from "./chat-panel";
-import { FileSystemPanel } from "./file-system-panel";
-import { ModulesPanel } from "./modules-panel";
-import { NetworkServicesPanel } from "./network-services-panel";
+import { ChatPanel } from "./chat/chat-panel";
+import { ActivityPanel } from "./panels/activity-panel";
+import { FileSystemPanel } from "./panels/file-system-panel";
+import { ModulesPanel } from "./panels/modules-panel";
+import { NetworkServicesPanel } from "./panels/network-services-panel";
 
 export type MobileTab = "chat" | "files" | "modules" | "activity";
 

@@ -1,3 +1,4 @@
+import { llmApi } from "@neuroos/contracts";
 import { FileDiff, SendHorizontal, TextCursorInput } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { CodeBlock } from "@/components/content/code-block";
@@ -61,7 +62,7 @@ export function AssistantPanel({
       setThinking(true);
       let failed: string | null = null;
       await readEventStream(
-        "/api/llm/complete",
+        llmApi.complete.path,
         {
           ...(model ?? {}),
           messages: [

@@ -1,20 +1,14 @@
-import {
-  accessTokenSummarySchema,
-  type CreateAccessTokenInput,
-  createdAccessTokenSchema,
-} from "@neuroos/contracts";
+import { type AccessTokenSummary, accessTokensApi, type CreateAccessTokenInput } from "@neuroos/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { apiRequest } from "../api";
+import { call } from "../api";
 
-export const accessTokensKey = ["/api/access-tokens"] as const;
+export const accessTokensKey = [accessTokensApi.list.path] as const;
 
 /** The person's access tokens for NeuroOS's MCP server (never the tokens themselves). */
 export function useAccessTokens() {
   return useQuery({
     queryKey: accessTokensKey,
-    queryFn: async () =>
-      z.array(accessTokenSummarySchema).parse(await apiRequest("GET", "/api/access-tokens")),
+    queryFn: ({ signal }): Promise<AccessTokenSummary[]> => call(accessTokensApi.list, { signal }),
   });
 }
 
@@ -28,13 +22,9 @@ function useTokenMutation<T, R>(fn: (input: T) => Promise<R>) {
 
 /** Makes a token: the answer holds the token itself, shown this once. */
 export function useCreateAccessToken() {
-  return useTokenMutation(async (input: CreateAccessTokenInput) =>
-    createdAccessTokenSchema.parse(await apiRequest("POST", "/api/access-tokens", input)),
-  );
+  return useTokenMutation((input: CreateAccessTokenInput) => call(accessTokensApi.create, { body: input }));
 }
 
 export function useRevokeAccessToken() {
-  return useTokenMutation(async (id: string) =>
-    apiRequest("DELETE", `/api/access-tokens/${encodeURIComponent(id)}`),
-  );
+  return useTokenMutation((id: string) => call(accessTokensApi.revoke, { params: { id } }));
 }

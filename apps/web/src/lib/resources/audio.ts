@@ -1,38 +1,30 @@
-import { availabilitySchema, type Recording, recordingSchema, transcriptSchema } from "@neuroos/contracts";
+import { audioApi, pathWith, type Recording, speechApi } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
-import { apiRequest, getQueryFn, throwIfNotOk } from "../api";
+import { call, throwIfNotOk } from "../api";
 import { filesKeys } from "./files";
-
-const fetchJson = getQueryFn({ on401: "throw" });
-const RECORDINGS = "/api/audio/recordings";
 
 /** Recordings are files: their list refreshes with every view of the workspace (files_changed). */
 export const recordingsKey = [...filesKeys.all, "audio-recordings"] as const;
-export const transcriptionKey = ["/api/audio/transcriptions"] as const;
-export const serverSpeechKey = ["/api/speech"] as const;
+export const transcriptionKey = [audioApi.transcriptionAvailable.path] as const;
+export const serverSpeechKey = [speechApi.available.path] as const;
 
 /** The recordings in /home/user/audio, newest first, with their lengths. */
 export function useRecordings() {
   return useQuery({
     queryKey: recordingsKey,
-    queryFn: async ({ signal }) => {
-      const response = await fetch(RECORDINGS, { credentials: "include", signal });
-      await throwIfNotOk(response);
-      return z.array(recordingSchema).parse(await response.json());
-    },
+    queryFn: ({ signal }): Promise<Recording[]> => call(audioApi.recordings, { signal }),
   });
 }
 
 /** Whether the person's provider transcribes (an OpenAI key or OpenAI-compatible address). */
 export async function fetchTranscriptionAvailable(): Promise<boolean> {
-  return availabilitySchema.parse(await apiRequest("GET", transcriptionKey[0])).available;
+  return (await call(audioApi.transcriptionAvailable)).available;
 }
 
 export function useTranscriptionAvailable() {
   return useQuery({
     queryKey: transcriptionKey,
-    queryFn: async (context) => availabilitySchema.parse(await fetchJson(context)).available,
+    queryFn: async ({ signal }) => (await call(audioApi.transcriptionAvailable, { signal })).available,
   });
 }
 
@@ -40,13 +32,14 @@ export function useTranscriptionAvailable() {
 export function useServerSpeechAvailable() {
   return useQuery({
     queryKey: serverSpeechKey,
-    queryFn: async (context) => availabilitySchema.parse(await fetchJson(context)).available,
+    queryFn: async ({ signal }) => (await call(speechApi.available, { signal })).available,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
-async function postAudio(url: string, audio: Blob): Promise<unknown> {
-  const response = await fetch(url, {
+/** Sends raw audio (its own media type, not JSON: so not through call()); answers the JSON reply. */
+async function postAudio(path: string, audio: Blob): Promise<unknown> {
+  const response = await fetch(path, {
     method: "POST",
     credentials: "include",
     headers: { "content-type": audio.type || "audio/webm" },
@@ -58,23 +51,22 @@ async function postAudio(url: string, audio: Blob): Promise<unknown> {
 
 /** Keeps a recording in the workspace; answers it as listed. */
 export async function saveRecording(audio: Blob): Promise<Recording> {
-  return recordingSchema.parse(await postAudio(RECORDINGS, audio));
+  return audioApi.saveRecording.answer.parse(await postAudio(audioApi.saveRecording.path, audio));
 }
 
 export async function deleteRecording(name: string): Promise<void> {
-  await apiRequest("DELETE", `${RECORDINGS}/${encodeURIComponent(name)}`);
+  await call(audioApi.removeRecording, { params: { name } });
 }
 
-/** Where a recording is played from. */
-export const recordingUrl = (name: string) => `${RECORDINGS}/${encodeURIComponent(name)}`;
+/** Where a recording is played from (an audio element's source, not a JSON call). */
+export const recordingUrl = (name: string) => pathWith(audioApi.recording.path, { name });
 
 /** A kept recording's text, from the person's provider. */
 export async function transcribeRecording(name: string): Promise<string> {
-  const answer = await apiRequest("POST", `${RECORDINGS}/${encodeURIComponent(name)}/transcription`);
-  return transcriptSchema.parse(answer).text;
+  return (await call(audioApi.transcribeRecording, { params: { name } })).text;
 }
 
 /** Audio recorded just now (not kept), as text. */
 export async function transcribe(audio: Blob): Promise<string> {
-  return transcriptSchema.parse(await postAudio(transcriptionKey[0], audio)).text;
+  return audioApi.transcribe.answer.parse(await postAudio(audioApi.transcribe.path, audio)).text;
 }

@@ -1,25 +1,21 @@
 import type { LoginInput, SignupInput, User } from "@neuroos/contracts";
+import type { authApi } from "@neuroos/contracts/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../api";
-import { userOf } from "../current-user";
+import { call } from "../api";
 import { claimDevice } from "../device-owner";
 
-/** The signed-in person (GET /api/auth/me). */
-export const currentUserKey = ["/api/auth/me"] as const;
+/**
+ * The auth endpoints, loaded at the first call: their schemas bring zod, which the sign-in pages'
+ * first download leaves out. The forms load this same module to validate before they send, so a
+ * sign-in waits for nothing more.
+ */
+const auth = () => import("@neuroos/contracts/auth").then((m) => m.authApi);
 
-/** The user of a sign-in or sign-up answer (checked field by field, see lib/current-user.ts). */
-function answeredUser(body: unknown): User {
-  const user = userOf(body);
-  if (!user) throw new Error("Unexpected answer from the server");
-  return user;
-}
-
-/** The `message` of an answer such as the password-reset ones (checked by hand: no zod on the sign-in pages). */
-function answeredMessage(body: unknown): string {
-  const message = typeof body === "object" && body !== null && "message" in body ? body.message : undefined;
-  if (typeof message !== "string") throw new Error("Unexpected answer from the server");
-  return message;
-}
+/**
+ * The signed-in person (authApi.me, read by lib/current-user.ts and checked by hand: it is in every
+ * page's first download). Its path is written out, and checked against the endpoint's by tsc.
+ */
+export const currentUserKey = ["/api/auth/me" satisfies typeof authApi.me.path] as const;
 
 /** The signed-in user, or null for a visitor. */
 export { useCurrentUser } from "../current-user";
@@ -28,7 +24,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: LoginInput): Promise<User> => {
-      const user = answeredUser(await apiRequest("POST", "/api/auth/login", input));
+      const { user } = await call((await auth()).login, { body: input });
       claimDevice(user.id);
       return user;
     },
@@ -39,28 +35,27 @@ export function useLogin() {
 export function useSignup() {
   return useMutation({
     mutationFn: async (input: SignupInput): Promise<User> =>
-      answeredUser(await apiRequest("POST", "/api/auth/signup", input)),
+      (await call((await auth()).signup, { body: input })).user,
   });
 }
 
 export function useLogout() {
   return useMutation({
-    mutationFn: async () => {
-      await apiRequest("POST", "/api/auth/logout");
-    },
+    mutationFn: async () => call((await auth()).logout),
   });
 }
 
+/** Mails a reset link if the account exists: the server's message (the same either way). */
 export function useForgotPassword() {
   return useMutation({
     mutationFn: async (input: { email: string }) =>
-      answeredMessage(await apiRequest("POST", "/api/auth/forgot-password", input)),
+      (await call((await auth()).forgotPassword, { body: input })).message,
   });
 }
 
 export function useResetPassword() {
   return useMutation({
     mutationFn: async (input: { token: string; password: string }) =>
-      answeredMessage(await apiRequest("POST", "/api/auth/reset-password", input)),
+      (await call((await auth()).resetPassword, { body: input })).message,
   });
 }

@@ -24,6 +24,7 @@ export function useFileBytes(path: string | null, maxBytes: number) {
     // Under filesKeys.all: a change to this file reads it again (lib/live/open-live.ts).
     queryKey: [...filesKeys.all, "bytes", path ?? ""],
     queryFn: async ({ signal }): Promise<FileBytes> => {
+      // Bytes, not JSON (and maybe not read whole): fetched here, not through call().
       const response = await fetch(downloadUrl(path ?? ""), { credentials: "include", signal });
       if (!response.ok) {
         const text = await response.text().catch(() => "");

@@ -1,29 +1,18 @@
 import {
-  fileContentSchema,
-  fileEntrySchema,
-  fileStatsSchema,
+  type FileContent,
+  type FileEntry,
+  type FileStats,
+  filesApi,
+  trashApi,
   WORKSPACE_HOME,
-  writtenFileSchema,
+  type WriteFileInput,
 } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
-import { apiRequest, HttpError } from "../api";
-
-async function getJson(url: string, signal?: AbortSignal): Promise<unknown> {
-  const response = await fetch(url, { credentials: "include", signal });
-  if (!response.ok) {
-    const text = await response.text().catch(() => "");
-    throw new HttpError(response.status, text, response.statusText);
-  }
-  return response.json();
-}
-
-const atPath = (path: string) => `path=${encodeURIComponent(path)}`;
+import { call, HttpError } from "../api";
 
 /** The files API's writes and a fresh read (server: apps/server/src/workspace/routes.ts). */
 export const fileApi = {
-  read: async (path: string) =>
-    fileContentSchema.parse(await apiRequest("GET", `/api/files/content?${atPath(path)}`)),
+  read: (path: string) => call(filesApi.content, { query: { path } }),
   /**
    * Writes a text file; with `version` (the one it was read at) a save over a newer one is refused
    * with a 409 that carries the file as it is now; `overwrite: false` refuses an existing file.
@@ -32,28 +21,29 @@ export const fileApi = {
     path: string,
     content: string,
     options: { version?: string | null; overwrite?: boolean } = {},
-  ) =>
-    writtenFileSchema.parse(
-      await apiRequest(
-        "PUT",
-        "/api/files/content",
-        { path, content, ...(options.overwrite === undefined ? {} : { overwrite: options.overwrite }) },
-        options.version ? { headers: { "if-match": `"${options.version}"` } } : {},
-      ),
-    ),
+  ) => {
+    const body: WriteFileInput = {
+      path,
+      content,
+      ...(options.overwrite === undefined ? {} : { overwrite: options.overwrite }),
+    };
+    // The version the change was made on: another one on the server is a 409.
+    const headers = options.version ? { "if-match": `"${options.version}"` } : undefined;
+    return call(filesApi.write, { body, headers });
+  },
   mkdir: async (path: string) => {
-    await apiRequest("POST", "/api/files/mkdir", { path });
+    await call(filesApi.mkdir, { body: { path } });
   },
   move: async (from: string, to: string) => {
-    await apiRequest("POST", "/api/files/move", { from, to });
+    await call(filesApi.move, { body: { from, to } });
   },
   /** Moves a file or folder to the trash (30 days; `restore` puts it back). */
   remove: async (path: string) => {
-    await apiRequest("DELETE", `/api/files?${atPath(path)}`);
+    await call(filesApi.remove, { query: { path } });
   },
   /** Takes the file or folder last deleted at `path` back from the trash (the delete toast's Undo). */
   restore: async (path: string) => {
-    await apiRequest("POST", "/api/trash/restore", { type: "file", itemId: path });
+    await call(trashApi.restore, { body: { type: "file", itemId: path } });
   },
 };
 
@@ -62,28 +52,26 @@ export const fileApi = {
  * `filesKeys.all` refreshes every view of them (the Files page, the console's tree, viewers).
  */
 export const filesKeys = {
-  all: ["/api/files"] as const,
-  tree: ["/api/files", "tree"] as const,
-  dir: (path: string) => ["/api/files", "dir", path] as const,
-  stats: ["/api/files", "stats"] as const,
-  content: (path: string) => ["/api/files", "content", path] as const,
+  all: [filesApi.list.path] as const,
+  tree: [filesApi.list.path, "tree"] as const,
+  dir: (path: string) => [filesApi.list.path, "dir", path] as const,
+  stats: [filesApi.list.path, "stats"] as const,
+  content: (path: string) => [filesApi.list.path, "content", path] as const,
 };
 
 /** The entries directly inside one folder (GET /api/files?recursive=false). */
 export function useDirectory(path: string) {
   return useQuery({
     queryKey: filesKeys.dir(path),
-    queryFn: async ({ signal }) =>
-      z
-        .array(fileEntrySchema)
-        .parse(await getJson(`/api/files?path=${encodeURIComponent(path)}&recursive=false`, signal)),
+    queryFn: ({ signal }): Promise<FileEntry[]> =>
+      call(filesApi.list, { query: { path, recursive: false }, signal }),
   });
 }
 
 export function useFileStats() {
   return useQuery({
     queryKey: filesKeys.stats,
-    queryFn: async ({ signal }) => fileStatsSchema.parse(await getJson("/api/files/stats", signal)),
+    queryFn: ({ signal }): Promise<FileStats> => call(filesApi.stats, { signal }),
   });
 }
 
@@ -91,7 +79,7 @@ export function useFileStats() {
 export function useWorkspaceFiles() {
   return useQuery({
     queryKey: filesKeys.tree,
-    queryFn: async ({ signal }) => z.array(fileEntrySchema).parse(await getJson("/api/files", signal)),
+    queryFn: ({ signal }): Promise<FileEntry[]> => call(filesApi.list, { signal }),
   });
 }
 
@@ -99,23 +87,27 @@ export function useWorkspaceFiles() {
 export function useFileContent(path: string | null) {
   return useQuery({
     queryKey: filesKeys.content(path ?? ""),
-    queryFn: async ({ signal }) =>
-      fileContentSchema.parse(
-        await getJson(`/api/files/content?path=${encodeURIComponent(path ?? "")}`, signal),
-      ),
+    queryFn: ({ signal }): Promise<FileContent> =>
+      call(filesApi.content, { query: { path: path ?? "" }, signal }),
     enabled: path !== null,
     staleTime: 0,
     gcTime: 0,
   });
 }
 
+const atPath = (path: string) => `path=${encodeURIComponent(path)}`;
+
+/** Where a file's bytes are downloaded from (a link or a fetch of bytes, not a JSON call). */
 export function downloadUrl(path: string): string {
-  return `/api/files/download?path=${encodeURIComponent(path)}`;
+  return `${filesApi.download.path}?${atPath(path)}`;
 }
 
-/** One zip of several files and folders (GET /api/files/zip, `path` repeated; at most MAX_ZIP_PATHS). */
+/**
+ * One zip of several files and folders (GET /api/files/zip, `path` repeated; at most MAX_ZIP_PATHS):
+ * a link, not a JSON call.
+ */
 export function zipUrl(paths: string[]): string {
-  return `/api/files/zip?${paths.map(atPath).join("&")}`;
+  return `${filesApi.zip.path}?${paths.map(atPath).join("&")}`;
 }
 
 /** The longest zip address the server takes (its request line is capped at 16 KB). */
@@ -123,7 +115,8 @@ export const MAX_ZIP_URL = 12 * 1024;
 
 /**
  * Uploads files into `dir` with XMLHttpRequest so the upload progress can be shown
- * (`onProgress` gets 0..1). Rejects with an HttpError carrying the server's message.
+ * (`onProgress` gets 0..1): a multipart body, so not through call(). Rejects with an HttpError
+ * carrying the server's message.
  */
 export function uploadFiles(
   dir: string,
@@ -134,7 +127,7 @@ export function uploadFiles(
   const promise = new Promise<void>((resolve, reject) => {
     const form = new FormData();
     for (const file of files) form.append("file", file, file.name);
-    xhr.open("POST", `/api/files/upload?dir=${encodeURIComponent(dir)}`);
+    xhr.open("POST", `${filesApi.upload.path}?dir=${encodeURIComponent(dir)}`);
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);

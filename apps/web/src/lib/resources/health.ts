@@ -1,16 +1,19 @@
-import { type Health, healthSchema } from "@neuroos/contracts";
+import { type Health, healthApi } from "@neuroos/contracts";
 import { throwIfNotOk } from "../api";
 
-export const healthKey = ["/api/health"] as const;
+export const healthKey = [healthApi.get.path] as const;
 
-/** GET /api/health. A degraded server answers 503 with the same body, which is read too. */
+/**
+ * healthApi.get. Its own fetch, not call(): a degraded server answers 503 with the same body,
+ * which is read too (call() would throw on the 503).
+ */
 export async function fetchHealth(signal?: AbortSignal): Promise<Health> {
-  const response = await fetch("/api/health", { credentials: "include", signal });
+  const response = await fetch(healthApi.get.path, { credentials: "include", signal });
   const body = await response
     .clone()
     .json()
     .catch(() => undefined);
-  const parsed = healthSchema.safeParse(body);
+  const parsed = healthApi.get.answer.safeParse(body);
   if (parsed.success) return parsed.data;
   await throwIfNotOk(response);
   throw new Error("Unexpected health answer");

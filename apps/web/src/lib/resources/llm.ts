@@ -1,7 +1,7 @@
-import { type CompleteRequest, completeResponseSchema } from "@neuroos/contracts";
-import { apiRequest } from "../api";
+import { type CompleteRequest, llmApi } from "@neuroos/contracts";
+import { call } from "../api";
 
-/** One short answer from a model, not streamed (POST /api/llm/complete; server: apps/server/src/llm/routes.ts). */
+/** One short answer from a model, not streamed (llmApi.complete; server: apps/server/src/llm/routes.ts). */
 export async function completeOnce(body: CompleteRequest, signal?: AbortSignal) {
-  return completeResponseSchema.parse(await apiRequest("POST", "/api/llm/complete", body, { signal }));
+  return call(llmApi.complete, { body, signal });
 }

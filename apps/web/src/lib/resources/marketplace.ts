@@ -1,33 +1,33 @@
 import {
   type MarketplaceFilter,
   type MarketplaceItem,
-  marketplaceItemSchema,
+  marketplaceApi,
   type Publishable,
   type PublishEntryInput,
-  publishableSchema,
   type UpdateEntryInput,
 } from "@neuroos/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { apiRequest } from "../api";
+import { call } from "../api";
 import { agentsKey } from "./agents";
 import { pinnedAppsKey } from "./pinned-apps";
 
-export const marketplaceKey = ["/api/marketplace"] as const;
-const items = z.array(marketplaceItemSchema);
+export const marketplaceKey = [marketplaceApi.list.path] as const;
 const anyInstalling = (list: MarketplaceItem[] | undefined) =>
   Boolean(list?.some((i) => i.install?.state === "installing"));
-const path = (id: string) => `/api/marketplace/${encodeURIComponent(id)}`;
 
 /** The items matching the search and category (filtered by the server); polled while an install is under way. */
 export function useMarketplace(filter: { search: string; category: MarketplaceFilter }) {
-  const params = new URLSearchParams();
-  if (filter.search.trim()) params.set("search", filter.search.trim());
-  if (filter.category !== "all") params.set("category", filter.category);
-  const query = params.toString();
+  const search = filter.search.trim();
   return useQuery({
-    queryKey: [...marketplaceKey, filter.search.trim(), filter.category],
-    queryFn: async () => items.parse(await apiRequest("GET", `/api/marketplace${query ? `?${query}` : ""}`)),
+    queryKey: [...marketplaceKey, search, filter.category],
+    queryFn: ({ signal }): Promise<MarketplaceItem[]> =>
+      call(marketplaceApi.list, {
+        query: {
+          search: search || undefined,
+          category: filter.category === "all" ? undefined : filter.category,
+        },
+        signal,
+      }),
     placeholderData: (previous) => previous,
     refetchInterval: (q) => (anyInstalling(q.state.data) ? 1000 : false),
   });
@@ -36,8 +36,7 @@ export function useMarketplace(filter: { search: string; category: MarketplaceFi
 export function usePublishable(enabled: boolean) {
   return useQuery({
     queryKey: [...marketplaceKey, "publishable"],
-    queryFn: async (): Promise<Publishable> =>
-      publishableSchema.parse(await apiRequest("GET", "/api/marketplace/publishable")),
+    queryFn: ({ signal }): Promise<Publishable> => call(marketplaceApi.publishable, { signal }),
     enabled,
   });
 }
@@ -58,28 +57,18 @@ function useMarketplaceMutation<T, R>(fn: (input: T) => Promise<R>) {
 }
 
 export const useInstall = () =>
-  useMarketplaceMutation(async (id: string) =>
-    marketplaceItemSchema.parse(await apiRequest("POST", `${path(id)}/install`)),
-  );
+  useMarketplaceMutation((id: string) => call(marketplaceApi.install, { params: { id } }));
 export const useUninstall = () =>
-  useMarketplaceMutation(async (id: string) =>
-    marketplaceItemSchema.parse(await apiRequest("DELETE", `${path(id)}/install`)),
-  );
+  useMarketplaceMutation((id: string) => call(marketplaceApi.uninstall, { params: { id } }));
 export const useRate = () =>
-  useMarketplaceMutation(async ({ id, stars }: { id: string; stars: number }) =>
-    marketplaceItemSchema.parse(await apiRequest("PUT", `${path(id)}/rating`, { stars })),
+  useMarketplaceMutation(({ id, stars }: { id: string; stars: number }) =>
+    call(marketplaceApi.rate, { params: { id }, body: { stars } }),
   );
 export const usePublish = () =>
-  useMarketplaceMutation(async (input: PublishEntryInput) =>
-    marketplaceItemSchema.parse(await apiRequest("POST", "/api/marketplace/entries", input)),
-  );
+  useMarketplaceMutation((input: PublishEntryInput) => call(marketplaceApi.publish, { body: input }));
 export const useUpdateEntry = () =>
-  useMarketplaceMutation(async ({ id, input }: { id: string; input: UpdateEntryInput }) =>
-    marketplaceItemSchema.parse(
-      await apiRequest("PATCH", `/api/marketplace/entries/${encodeURIComponent(id)}`, input),
-    ),
+  useMarketplaceMutation(({ id, input }: { id: string; input: UpdateEntryInput }) =>
+    call(marketplaceApi.updateEntry, { params: { id }, body: input }),
   );
 export const useWithdrawEntry = () =>
-  useMarketplaceMutation(async (id: string) =>
-    apiRequest("DELETE", `/api/marketplace/entries/${encodeURIComponent(id)}`),
-  );
+  useMarketplaceMutation((id: string) => call(marketplaceApi.withdrawEntry, { params: { id } }));

@@ -4,22 +4,18 @@ import {
   type McpPromptResult,
   type McpResourceContent,
   type McpServerDetail,
-  mcpPromptResultSchema,
-  mcpResourceContentSchema,
-  mcpServerDetailSchema,
-  mcpServerSummarySchema,
+  type McpServerSummary,
+  mcpServersApi,
   type UpdateMcpServerInput,
 } from "@neuroos/contracts";
 import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { apiRequest, getQueryFn } from "../api";
+import { call } from "../api";
 
-const fetchJson = getQueryFn({ on401: "throw" });
-const listQueryFn = async (context: Parameters<typeof fetchJson>[0]) =>
-  z.array(mcpServerSummarySchema).parse(await fetchJson(context));
+const listQueryFn = ({ signal }: { signal: AbortSignal }): Promise<McpServerSummary[]> =>
+  call(mcpServersApi.list, { signal });
 
 /** The list; each server's live state is its own query under it (invalidated together). */
-export const mcpServersKey = ["/api/mcp/servers"] as const;
+export const mcpServersKey = [mcpServersApi.list.path] as const;
 const mcpServerKey = (id: string) => [...mcpServersKey, id] as const;
 
 /** While a server connects the server holds the answer up to 3 s; asked again soon after. */
@@ -37,8 +33,8 @@ export function useMcpServers() {
 
 const detailQuery = (id: string) => ({
   queryKey: mcpServerKey(id),
-  queryFn: async (context: Parameters<typeof fetchJson>[0]) =>
-    mcpServerDetailSchema.parse(await fetchJson(context)),
+  queryFn: ({ signal }: { signal: AbortSignal }): Promise<McpServerDetail> =>
+    call(mcpServersApi.get, { params: { id }, signal }),
   refetchInterval: (query: { state: { data?: McpServerDetail } }) =>
     query.state.data?.status.state === "connecting" ? CONNECTING_REFRESH_MS : SETTLED_REFRESH_MS,
 });
@@ -53,37 +49,35 @@ export function useMcpServerDetails(ids: string[]) {
   return useQueries({ queries: ids.map(detailQuery) });
 }
 
-/** A change answered by the server's detail (parsed here), put in the cache at once. */
-function useMcpMutation<T>(fn: (input: T) => Promise<unknown>) {
+/** A change answered by the server's detail, put in the cache at once. */
+function useMcpMutation<T>(fn: (input: T) => Promise<McpServerDetail>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: T): Promise<McpServerDetail> => mcpServerDetailSchema.parse(await fn(input)),
+    mutationFn: fn,
     onSuccess: (detail) => client.setQueryData(mcpServerKey(detail.id), detail),
     onSettled: () => client.invalidateQueries({ queryKey: mcpServersKey }),
   });
 }
 
 export function useCreateMcpServer() {
-  return useMcpMutation((input: CreateMcpServerInput) => apiRequest("POST", "/api/mcp/servers", input));
+  return useMcpMutation((input: CreateMcpServerInput) => call(mcpServersApi.create, { body: input }));
 }
 
 export function useUpdateMcpServer() {
   return useMcpMutation(({ id, input }: { id: string; input: UpdateMcpServerInput }) =>
-    apiRequest("PATCH", `/api/mcp/servers/${encodeURIComponent(id)}`, input),
+    call(mcpServersApi.update, { params: { id }, body: input }),
   );
 }
 
 /** Connects again at once (a failed server otherwise waits for its next try). */
 export function useReconnectMcpServer() {
-  return useMcpMutation((id: string) =>
-    apiRequest("POST", `/api/mcp/servers/${encodeURIComponent(id)}/reconnect`),
-  );
+  return useMcpMutation((id: string) => call(mcpServersApi.reconnect, { params: { id } }));
 }
 
 export function useDeleteMcpServer() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest("DELETE", `/api/mcp/servers/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(mcpServersApi.remove, { params: { id } }),
     onSuccess: (_done, id) => client.removeQueries({ queryKey: mcpServerKey(id) }),
     onSettled: () => client.invalidateQueries({ queryKey: mcpServersKey }),
   });
@@ -122,15 +116,10 @@ export function useReadyMcpServers(enabled: boolean) {
 
 /** Reads one resource of the person's server (size-limited by the server). */
 export async function readMcpResource(serverId: string, uri: string): Promise<McpResourceContent> {
-  const query = new URLSearchParams({ uri });
-  return mcpResourceContentSchema.parse(
-    await apiRequest("GET", `/api/mcp/servers/${encodeURIComponent(serverId)}/resource?${query}`),
-  );
+  return call(mcpServersApi.readResource, { params: { id: serverId }, query: { uri } });
 }
 
 /** Fills in one prompt of the person's server with its arguments' values. */
 export async function getMcpPrompt(serverId: string, input: GetMcpPromptInput): Promise<McpPromptResult> {
-  return mcpPromptResultSchema.parse(
-    await apiRequest("POST", `/api/mcp/servers/${encodeURIComponent(serverId)}/prompt`, input),
-  );
+  return call(mcpServersApi.prompt, { params: { id: serverId }, body: input });
 }

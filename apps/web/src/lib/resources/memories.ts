@@ -1,17 +1,14 @@
-import { type Memory, memorySchema } from "@neuroos/contracts";
+import { type Memory, memoriesApi } from "@neuroos/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { apiRequest, getQueryFn } from "../api";
+import { call } from "../api";
 
-const fetchJson = getQueryFn({ on401: "throw" });
-
-export const memoriesKey = ["/api/memories"] as const;
+export const memoriesKey = [memoriesApi.list.path] as const;
 
 /** The person's remembered facts (cross-session memory), newest first. */
 export function useMemories() {
   return useQuery({
     queryKey: memoriesKey,
-    queryFn: async (context): Promise<Memory[]> => z.array(memorySchema).parse(await fetchJson(context)),
+    queryFn: ({ signal }): Promise<Memory[]> => call(memoriesApi.list, { signal }),
   });
 }
 
@@ -24,19 +21,15 @@ function useMemoryMutation<T, R>(fn: (input: T) => Promise<R>) {
 }
 
 export function useAddMemory() {
-  return useMemoryMutation(async (content: string) =>
-    memorySchema.parse(await apiRequest("POST", "/api/memories", { content })),
-  );
+  return useMemoryMutation((content: string) => call(memoriesApi.add, { body: { content } }));
 }
 
 export function useUpdateMemory() {
-  return useMemoryMutation(async ({ id, content }: { id: string; content: string }) =>
-    memorySchema.parse(await apiRequest("PATCH", `/api/memories/${encodeURIComponent(id)}`, { content })),
+  return useMemoryMutation(({ id, content }: { id: string; content: string }) =>
+    call(memoriesApi.update, { params: { id }, body: { content } }),
   );
 }
 
 export function useDeleteMemory() {
-  return useMemoryMutation(async (id: string) =>
-    apiRequest("DELETE", `/api/memories/${encodeURIComponent(id)}`),
-  );
+  return useMemoryMutation((id: string) => call(memoriesApi.remove, { params: { id } }));
 }

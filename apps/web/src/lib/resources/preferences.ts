@@ -1,3 +1,5 @@
+import { pathWith } from "@neuroos/contracts/endpoint";
+import { preferencePath, preferenceValueOf } from "@neuroos/contracts/preferences";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
 import { apiRequest } from "../api";
@@ -6,25 +8,20 @@ import { onDeviceOwnerChange } from "../device-owner";
 /** A burst of changes (a slider, a drag) reaches the account this long after the last one. */
 const SAVE_AFTER_MS = 400;
 
-const address = (namespace: string) => `/api/preferences/${namespace}`;
+/**
+ * preferencesApi's path (contracts), without its zod schemas: this module is in every page's
+ * first download (the accessibility settings), where zod would cost more than the rest of the
+ * shell, so its calls go through apiRequest rather than call() and the answer is checked by hand
+ * (preferenceValueOf); the value itself is checked by each preference's own `read`.
+ */
+const address = (namespace: string) => pathWith(preferencePath, { namespace });
 
 /** A preference's query key: its address, as every resource's. */
 export const preferenceKey = (namespace: string) => [address(namespace)] as const;
 
-/**
- * The `value` of a preference's answer (`{ namespace, value }`), checked by hand: this module is
- * in every page's first download (the accessibility settings), where zod would cost more than
- * the rest of the shell. The value itself is checked by each preference's own `read`.
- */
-function storedValue(answer: unknown): unknown {
-  if (typeof answer !== "object" || answer === null || !("value" in answer))
-    throw new Error("Unexpected answer from /api/preferences");
-  return answer.value;
-}
-
 /** The person's stored value of a preference (null when none), as `read` takes it in. */
 export async function readPreference<T>(namespace: string, read: (value: unknown) => T): Promise<T> {
-  return read(storedValue(await apiRequest("GET", address(namespace))));
+  return read(preferenceValueOf(await apiRequest("GET", address(namespace))));
 }
 
 /** Stores a preference's value; `keepalive` lets it go out while the page goes away. */

@@ -1,11 +1,10 @@
-import { type ProviderId, providerStatusSchema, providersResponseSchema } from "@neuroos/contracts";
+import { llmApi, type ProviderId } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { getQueryFn } from "../api";
+import { call } from "../api";
 
-export const providersKey = ["/api/llm/providers"] as const;
-export const providerStatusKey = (provider: string) => ["/api/llm/providers", provider, "status"] as const;
-
-const fetchJson = getQueryFn({ on401: "throw" });
+export const providersKey = [llmApi.providers.path] as const;
+/** A provider's status query (Settings' connection test puts its fresh answer there). */
+export const providerStatusKey = (provider: string) => [llmApi.providers.path, provider, "status"] as const;
 
 /** The server caches live checks for 30 s; the panel asks again each minute. */
 export const PROVIDER_STATUS_REFRESH_MS = 60_000;
@@ -13,7 +12,7 @@ export const PROVIDER_STATUS_REFRESH_MS = 60_000;
 export function useProviders() {
   return useQuery({
     queryKey: providersKey,
-    queryFn: async (context) => providersResponseSchema.parse(await fetchJson(context)),
+    queryFn: ({ signal }) => call(llmApi.providers, { signal }),
   });
 }
 
@@ -21,7 +20,7 @@ export function useProviders() {
 export function useProviderStatus(provider: ProviderId) {
   return useQuery({
     queryKey: providerStatusKey(provider),
-    queryFn: async (context) => providerStatusSchema.parse(await fetchJson(context)),
+    queryFn: ({ signal }) => call(llmApi.providerStatus, { params: { provider }, signal }),
     refetchInterval: PROVIDER_STATUS_REFRESH_MS,
   });
 }

@@ -1,26 +1,16 @@
-import {
-  type ChatMessage,
-  type ChatSession,
-  chatMessageSchema,
-  chatSessionSchema,
-  trashItemSchema,
-} from "@neuroos/contracts";
+import { type ChatMessage, type ChatSession, sessionsApi, trashApi } from "@neuroos/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { apiRequest, getQueryFn } from "../api";
+import { call } from "../api";
 
-export const sessionsKey = ["/api/sessions"] as const;
-export const messagesKey = (sessionId: string) => ["/api/sessions", sessionId, "messages"] as const;
-
-const fetchJson = getQueryFn({ on401: "throw" });
-const sessionListSchema = z.array(chatSessionSchema);
-const messageListSchema = z.array(chatMessageSchema);
+export const sessionsKey = [sessionsApi.list.path] as const;
+/** A session's messages (sessionsApi.messages), under the sessions' key: ["/api/sessions", id, "messages"]. */
+export const messagesKey = (sessionId: string) => [sessionsApi.list.path, sessionId, "messages"] as const;
 
 /** The user's chat sessions, newest first. */
 export function useSessions() {
   return useQuery({
     queryKey: sessionsKey,
-    queryFn: async (context) => sessionListSchema.parse(await fetchJson(context)),
+    queryFn: ({ signal }): Promise<ChatSession[]> => call(sessionsApi.list, { signal }),
   });
 }
 
@@ -28,7 +18,8 @@ export function useSessions() {
 export function useMessages(sessionId: string | null) {
   return useQuery({
     queryKey: messagesKey(sessionId ?? ""),
-    queryFn: async (context): Promise<ChatMessage[]> => messageListSchema.parse(await fetchJson(context)),
+    queryFn: ({ signal }): Promise<ChatMessage[]> =>
+      call(sessionsApi.messages, { params: { id: sessionId ?? "" }, signal }),
     enabled: sessionId !== null,
   });
 }
@@ -51,7 +42,7 @@ export function useCreateSession() {
     mutationFn: async (input?: string | NewSession) => {
       const { title, agentId } = typeof input === "string" ? { title: input, agentId: null } : (input ?? {});
       const body = { ...(title ? { title } : {}), ...(agentId ? { agentId } : {}) };
-      return chatSessionSchema.parse(await apiRequest("POST", "/api/sessions", body));
+      return call(sessionsApi.create, { body });
     },
     onSuccess: (session) => update((list) => [session, ...list.filter((s) => s.id !== session.id)]),
   });
@@ -61,10 +52,8 @@ export function useCreateSession() {
 export function useSetSessionAgent() {
   const update = useSessionListUpdate();
   return useMutation({
-    mutationFn: async ({ id, agentId }: { id: string; agentId: string | null }) =>
-      chatSessionSchema.parse(
-        await apiRequest("PATCH", `/api/sessions/${encodeURIComponent(id)}`, { agentId }),
-      ),
+    mutationFn: ({ id, agentId }: { id: string; agentId: string | null }) =>
+      call(sessionsApi.update, { params: { id }, body: { agentId } }),
     onSuccess: (session) => update((list) => list.map((s) => (s.id === session.id ? session : s))),
   });
 }
@@ -72,10 +61,8 @@ export function useSetSessionAgent() {
 export function useRenameSession() {
   const update = useSessionListUpdate();
   return useMutation({
-    mutationFn: async ({ id, title }: { id: string; title: string }) =>
-      chatSessionSchema.parse(
-        await apiRequest("PATCH", `/api/sessions/${encodeURIComponent(id)}`, { title }),
-      ),
+    mutationFn: ({ id, title }: { id: string; title: string }) =>
+      call(sessionsApi.update, { params: { id }, body: { title } }),
     onSuccess: (session) => update((list) => list.map((s) => (s.id === session.id ? session : s))),
   });
 }
@@ -85,7 +72,7 @@ export function useDeleteSession() {
   const update = useSessionListUpdate();
   return useMutation({
     mutationFn: async (id: string) => {
-      await apiRequest("DELETE", `/api/sessions/${encodeURIComponent(id)}`);
+      await call(sessionsApi.remove, { params: { id } });
       return id;
     },
     onSuccess: (id) => {
@@ -99,8 +86,7 @@ export function useDeleteSession() {
 export function useRestoreSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) =>
-      trashItemSchema.parse(await apiRequest("POST", "/api/trash/restore", { type: "session", itemId: id })),
+    mutationFn: (id: string) => call(trashApi.restore, { body: { type: "session", itemId: id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

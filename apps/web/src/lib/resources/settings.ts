@@ -1,28 +1,23 @@
 import {
   type LocalModel,
-  localModelSchema,
-  localModelsResponseSchema,
+  llmApi,
   type ProviderId,
   type ProviderStatus,
-  providerStatusSchema,
+  settingsApi,
   type UpdateSettings,
   type UserSettings,
-  userSettingsSchema,
 } from "@neuroos/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { apiRequest, getQueryFn } from "../api";
+import { call } from "../api";
 import { providerStatusKey, providersKey } from "./providers";
 
-const fetchJson = getQueryFn({ on401: "throw" });
-
-export const settingsKey = ["/api/settings"] as const;
-export const localModelsKey = ["/api/llm/local/models"] as const;
+export const settingsKey = [settingsApi.get.path] as const;
+export const localModelsKey = [llmApi.localModels.path] as const;
 
 export function useSettings() {
   return useQuery({
     queryKey: settingsKey,
-    queryFn: async (context) => userSettingsSchema.parse(await fetchJson(context)),
+    queryFn: ({ signal }): Promise<UserSettings> => call(settingsApi.get, { signal }),
   });
 }
 
@@ -30,8 +25,7 @@ export function useSettings() {
 export function useSaveSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (update: UpdateSettings): Promise<UserSettings> =>
-      userSettingsSchema.parse(await apiRequest("PUT", "/api/settings", update)),
+    mutationFn: (update: UpdateSettings): Promise<UserSettings> => call(settingsApi.update, { body: update }),
     onSuccess: (saved) => {
       client.setQueryData(settingsKey, saved);
       void client.invalidateQueries({ queryKey: providersKey });
@@ -43,8 +37,8 @@ export function useSaveSettings() {
 export function useTestConnection() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (provider: ProviderId): Promise<ProviderStatus> =>
-      providerStatusSchema.parse(await apiRequest("GET", `/api/llm/providers/${provider}/status?refresh=1`)),
+    mutationFn: (provider: ProviderId): Promise<ProviderStatus> =>
+      call(llmApi.providerStatus, { params: { provider }, query: { refresh: 1 } }),
     onSuccess: (status) => client.setQueryData(providerStatusKey(status.provider), status),
   });
 }
@@ -53,7 +47,7 @@ export function useTestConnection() {
 export function useLocalModels() {
   return useQuery({
     queryKey: localModelsKey,
-    queryFn: async (context) => localModelsResponseSchema.parse(await fetchJson(context)).models,
+    queryFn: async ({ signal }): Promise<LocalModel[]> => (await call(llmApi.localModels, { signal })).models,
     refetchInterval: (query) =>
       query.state.data?.some((m) => m.download?.state === "downloading" || m.download?.state === "verifying")
         ? 1000
@@ -65,9 +59,7 @@ export function usePullModel() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (name: string): Promise<LocalModel> =>
-      z
-        .object({ model: localModelSchema })
-        .parse(await apiRequest("POST", "/api/llm/local/models/pull", { name })).model,
+      (await call(llmApi.pullModel, { body: { name } })).model,
     onSettled: () => client.invalidateQueries({ queryKey: localModelsKey }),
   });
 }

@@ -1,19 +1,17 @@
-import { SYMBOLS_MAX, type SymbolImage, symbolsResponseSchema } from "@neuroos/contracts";
+import { SYMBOLS_MAX, type SymbolImage, symbolsApi } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../api";
+import { call } from "../api";
 
 /** The AAC board's symbols (Fluent Emoji Flat), served by the server: the set is too big to ship. */
-const symbolsUrl = (query: Record<string, string>) => `/api/symbols?${new URLSearchParams(query)}`;
-
-async function fetchSymbols(query: Record<string, string>): Promise<SymbolImage[]> {
-  return symbolsResponseSchema.parse(await apiRequest("GET", symbolsUrl(query))).symbols;
+async function fetchSymbols(query: { q: string } | { names: string }): Promise<SymbolImage[]> {
+  return (await call(symbolsApi.list, { query })).symbols;
 }
 
 /** The named symbols, by name (asked 40 at a time); a name the set lacks is left out. */
 export function useSymbols(names: string[]) {
   const sorted = [...new Set(names)].sort();
   return useQuery({
-    queryKey: ["/api/symbols", "names", sorted.join(",")],
+    queryKey: [symbolsApi.list.path, "names", sorted.join(",")],
     enabled: sorted.length > 0,
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async (): Promise<Map<string, string>> => {
@@ -30,7 +28,7 @@ export function useSymbols(names: string[]) {
 export function useSymbolSearch(query: string) {
   const q = query.trim();
   return useQuery({
-    queryKey: ["/api/symbols", "search", q],
+    queryKey: [symbolsApi.list.path, "search", q],
     enabled: q.length > 0,
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: () => fetchSymbols({ q }),

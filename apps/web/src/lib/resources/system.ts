@@ -1,24 +1,18 @@
-import {
-  availabilitySchema,
-  executionLogSchema,
-  systemModuleSchema,
-  systemStatsSchema,
-} from "@neuroos/contracts";
-import { z } from "zod";
-import { apiRequest } from "../api";
+import { logsApi, modulesApi, speechApi, systemStatsApi } from "@neuroos/contracts";
+import { call } from "../api";
 
-export const modulesKey = ["/api/modules"] as const;
-/** Spec: the console reads the latest 20 execution logs. */
-export const logsKey = ["/api/logs?limit=20"] as const;
-export const systemStatsKey = ["/api/system/stats"] as const;
+export const modulesKey = [modulesApi.list.path] as const;
+/** The execution log's queries (invalidating it refreshes each); `logsKeyOf(n)` reads the newest n. */
+export const logsKey = [logsApi.list.path] as const;
+export const logsKeyOf = (limit: number) => [...logsKey, limit] as const;
+export const systemStatsKey = [systemStatsApi.get.path] as const;
 
 /** The server's modules, measurements, execution log and voice (server: apps/server/src/system, logs, speech). */
 export const systemApi = {
-  modules: async () => z.array(systemModuleSchema).parse(await apiRequest("GET", "/api/modules")),
-  stats: async () => systemStatsSchema.parse(await apiRequest("GET", "/api/system/stats")),
+  modules: () => call(modulesApi.list),
+  stats: () => call(systemStatsApi.get),
   /** The person's newest `limit` execution log entries. */
-  logs: async (limit: number) =>
-    z.array(executionLogSchema).parse(await apiRequest("GET", `/api/logs?limit=${limit}`)),
+  logs: (limit: number) => call(logsApi.list, { query: { limit } }),
   /** Whether the server can speak (espeak-ng in the sandbox). */
-  speechAvailable: async () => availabilitySchema.parse(await apiRequest("GET", "/api/speech")).available,
+  speechAvailable: async () => (await call(speechApi.available)).available,
 };

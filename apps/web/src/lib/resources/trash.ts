@@ -1,16 +1,15 @@
-import { type TrashItem, trashItemSchema } from "@neuroos/contracts";
+import { type TrashItem, trashApi } from "@neuroos/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { apiRequest } from "../api";
+import { call } from "../api";
 
 /** The trash list's query (a files_changed frame refreshes it too: a file deleted anywhere lands there). */
-export const trashKey = ["/api/trash"] as const;
+export const trashKey = [trashApi.list.path] as const;
 
 /** The person's trash, newest first. */
 export function useTrash() {
   return useQuery({
     queryKey: trashKey,
-    queryFn: async () => z.array(trashItemSchema).parse(await apiRequest("GET", "/api/trash")),
+    queryFn: ({ signal }) => call(trashApi.list, { signal }),
   });
 }
 
@@ -20,13 +19,13 @@ export function useTrashActions() {
   const settled = () => void queryClient.invalidateQueries({ queryKey: trashKey });
   return {
     restore: useMutation({
-      mutationFn: (item: TrashItem) => apiRequest("POST", "/api/trash/restore", { id: item.id }),
+      mutationFn: (item: TrashItem) => call(trashApi.restore, { body: { id: item.id } }),
       onSettled: settled,
     }),
     forget: useMutation({
-      mutationFn: (item: TrashItem) => apiRequest("DELETE", `/api/trash/${encodeURIComponent(item.id)}`),
+      mutationFn: (item: TrashItem) => call(trashApi.forget, { params: { id: item.id } }),
       onSettled: settled,
     }),
-    empty: useMutation({ mutationFn: () => apiRequest("DELETE", "/api/trash"), onSettled: settled }),
+    empty: useMutation({ mutationFn: () => call(trashApi.empty), onSettled: settled }),
   };
 }

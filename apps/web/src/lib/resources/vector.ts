@@ -1,16 +1,12 @@
 import {
+  vectorApi as endpoints,
   type VectorAnalyticsEntry,
   type VectorIndexStatus,
   type VectorSearchMode,
-  vectorAnalyticsResponseSchema,
-  vectorIndexStatusSchema,
-  vectorInitializeResponseSchema,
-  vectorModelChoiceResponseSchema,
-  vectorModelsResponseSchema,
-  vectorSearchResponseSchema,
+  vectorObjectTypeSchema,
 } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../api";
+import { call } from "../api";
 
 export type IndexStatus = VectorIndexStatus;
 export type AnalyticsEntry = VectorAnalyticsEntry;
@@ -26,7 +22,7 @@ export const vectorKeys = {
 export function useIndexStatus() {
   return useQuery({
     queryKey: vectorKeys.status,
-    queryFn: async () => vectorIndexStatusSchema.parse(await apiRequest("GET", "/api/vector/status")),
+    queryFn: (): Promise<IndexStatus> => call(endpoints.status),
     refetchInterval: (query) =>
       query.state.data?.progress.state === "indexing" ||
       ["downloading", "embedding"].includes(query.state.data?.switching?.state ?? "")
@@ -40,9 +36,7 @@ export function useModels() {
   return useQuery({
     queryKey: vectorKeys.models,
     queryFn: async () =>
-      apiRequest("GET", "/api/vector/models")
-        .then((answer) => vectorModelsResponseSchema.parse(answer))
-        .catch(() => ({ models: [], index: "exact" as const, switching: null })),
+      call(endpoints.models).catch(() => ({ models: [], index: "exact" as const, switching: null })),
   });
 }
 
@@ -50,22 +44,24 @@ export function useAnalytics() {
   return useQuery({
     queryKey: vectorKeys.analytics,
     queryFn: async () =>
-      apiRequest("GET", "/api/vector/analytics?limit=50")
-        .then((answer) => vectorAnalyticsResponseSchema.parse(answer).analytics)
+      call(endpoints.analytics, { query: { limit: 50 } })
+        .then((answer) => answer.analytics)
         .catch((): AnalyticsEntry[] => []),
   });
 }
 
+/** The search screen's calls (server: apps/server/src/vector/routes.ts). */
 export const vectorApi = {
-  initialize: async () =>
-    vectorInitializeResponseSchema.parse(await apiRequest("POST", "/api/vector/initialize")),
-  chooseModel: async (modelId: string) =>
-    vectorModelChoiceResponseSchema.parse(await apiRequest("POST", "/api/vector/models/active", { modelId })),
+  initialize: () => call(endpoints.initialize),
+  chooseModel: (modelId: string) => call(endpoints.chooseModel, { body: { modelId } }),
   search: async (
     query: string,
     mode: VectorSearchMode,
     options: { objectType?: string; limit: number; threshold: number },
-  ) =>
-    vectorSearchResponseSchema.parse(await apiRequest("POST", "/api/vector/search", { query, mode, options }))
-      .results,
+  ) => {
+    // A type from the screen's select (one of the schema's), checked to the body's own type.
+    const { objectType, ...rest } = options;
+    const type = objectType ? { objectType: vectorObjectTypeSchema.parse(objectType) } : {};
+    return (await call(endpoints.search, { body: { query, mode, options: { ...type, ...rest } } })).results;
+  },
 };

@@ -1,5 +1,5 @@
 import type { ChatMessage } from "@neuroos/contracts";
-import { type AgentState, callKey, storedToolCalls } from "./agent-state";
+import { type AgentState, callKey, storedToolCalls } from "../agent/agent-state";
 
 /** A tool call as a card shows it: its id, tool and input. */
 export interface ToolCallInfo {

@@ -2,7 +2,7 @@ import { LoaderCircle } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useStore } from "@/lib/store";
-import { useConsole } from "./console-context";
+import { useConsole } from "../console-context";
 import type { ExecutionState } from "./execution-state";
 
 function useElapsedSeconds(since: number | null): number {

@@ -1,6 +1,6 @@
 import type { ChatMessage, ServerFrame } from "@neuroos/contracts";
 import { describe, expect, it } from "vitest";
-import { agentReducer, initialAgentState } from "./agent-state";
+import { agentReducer, initialAgentState } from "../agent/agent-state";
 import { buildItems, NONE } from "./run-items";
 
 const msg = (id: string, role: ChatMessage["role"], content: string, metadata = {}): ChatMessage => ({

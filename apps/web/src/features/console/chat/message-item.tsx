@@ -5,10 +5,10 @@ import type { Citation } from "@/components/content/citations";
 import { LazyMarkdownContent } from "@/components/content/lazy-markdown";
 import type { FencedCode } from "@/components/content/markdown-content";
 import { formatClock } from "@/lib/format";
+import { RunnableCodeBlock } from "../runs/runnable-code-block";
 import type { Draft } from "./chat-state";
 import { MessagePassages } from "./message-passages";
 import { MessageResources } from "./resource-chips";
-import { RunnableCodeBlock } from "./runnable-code-block";
 
 function Avatar({ kind }: { kind: "user" | "assistant" | "tool" }) {
   const Icon = kind === "user" ? UserRound : kind === "tool" ? Wrench : Bot;

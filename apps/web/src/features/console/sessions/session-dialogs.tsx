@@ -13,7 +13,7 @@ import {
   useRenameSession,
   useRestoreSession,
 } from "@/lib/resources/sessions";
-import { AgentSelect, PLAIN_CHAT } from "./agent-picker";
+import { AgentSelect, PLAIN_CHAT } from "../agent/agent-picker";
 
 const TITLE_MAX = 200;
 

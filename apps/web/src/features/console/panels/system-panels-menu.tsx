@@ -2,7 +2,7 @@ import { Activity, Boxes, FolderTree, PanelLeft } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Sheet } from "@/components/ui/sheet";
-import type { MobileTab } from "./mobile-console";
+import type { MobileTab } from "../mobile-console";
 
 const panels: { tab: MobileTab; title: string; description: string; icon: typeof FolderTree }[] = [
   { tab: "files", title: "File System", description: "Your workspace files", icon: FolderTree },

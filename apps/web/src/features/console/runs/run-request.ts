@@ -1,9 +1,9 @@
 import type { ClientFrame } from "@neuroos/contracts";
 import type { LiveChannel } from "@/lib/live/live-channel";
 import type { Store } from "@/lib/store";
-import { type ActivityEntry, runEntry } from "./activity";
+import { type ActivityEntry, runEntry } from "../panels/activity";
+import { pushActivity } from "../panels/use-activity-frames";
 import { type ExecutionState, executionReducer } from "./execution-state";
-import { pushActivity } from "./use-activity-frames";
 
 type RunFrame = Extract<ClientFrame, { type: "code_execution" | "terminal_command" }>;
 

@@ -6,9 +6,9 @@ import { Tooltip } from "@/components/ui/tooltip";
 import { errorMessage } from "@/lib/api";
 import { useCreateSession } from "@/lib/resources/sessions";
 import { toast } from "@/lib/toast";
-import { SessionAgentPicker } from "./agent-picker";
-import { useConsole } from "./console-context";
-import { ReadAloudToggle } from "./read-aloud";
+import { SessionAgentPicker } from "../agent/agent-picker";
+import { ReadAloudToggle } from "../chat/read-aloud";
+import { useConsole } from "../console-context";
 import { DeleteSessionDialog, NewSessionDialog, RenameSessionDialog } from "./session-dialogs";
 
 function IconButton({

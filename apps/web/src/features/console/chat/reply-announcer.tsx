@@ -1,7 +1,7 @@
 import { chatMessageSchema } from "@neuroos/contracts";
 import { useEffect, useState } from "react";
+import { useConsole } from "../console-context";
 import { endsTurn } from "./chat-state";
-import { useConsole } from "./console-context";
 
 /** Tells screen-reader users when a reply has finished (the message list itself stays quiet). */
 export function ReplyAnnouncer({ sessionId }: { sessionId: string | null }) {

@@ -1,5 +1,5 @@
+import { ConsoleProvider } from "../console-context";
 import { ChatPanel } from "./chat-panel";
-import { ConsoleProvider } from "./console-context";
 
 /** The console's chat on its own (sessions, agents, tool cards, approvals), for other screens: the IDE's agent mode. */
 export function ConsoleChat() {

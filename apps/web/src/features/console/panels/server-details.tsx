@@ -2,9 +2,9 @@ import * as Popover from "@radix-ui/react-popover";
 import { Info } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { DetailList } from "@/components/ui/detail-list";
+import { planLabel, useSignedInUser } from "@/features/auth";
+import { systemState, useHealth } from "@/features/system";
 import { formatDate, formatUptime } from "@/lib/format";
-import { planLabel, useSignedInUser } from "../auth";
-import { systemState, useHealth } from "../system";
 
 const databaseNames = { pglite: "PGlite (embedded PostgreSQL)", postgres: "PostgreSQL" } as const;
 

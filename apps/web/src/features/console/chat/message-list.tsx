@@ -17,14 +17,14 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api";
 import { useMessages } from "@/lib/resources/sessions";
 import { useStore } from "@/lib/store";
-import type { AgentState } from "./agent-state";
-import { AgentStatusItem } from "./agent-status";
+import type { AgentState } from "../agent/agent-state";
+import { AgentStatusItem } from "../agent/agent-status";
+import { ToolCard } from "../agent/tool-card";
+import { useConsole } from "../console-context";
+import { buildItems, type Item, NONE } from "../runs/run-items";
 import { pendingDrafts } from "./chat-state";
-import { useConsole } from "./console-context";
 import { draftMessage, MessageItem, ThinkingItem } from "./message-item";
 import { sourcesByReply } from "./message-passages";
-import { buildItems, type Item, NONE } from "./run-items";
-import { ToolCard } from "./tool-card";
 
 /** How close to the bottom (px) still counts as "at the bottom": new content keeps it in view. */
 const STICK_THRESHOLD = 80;

@@ -4,6 +4,8 @@ import { memo, useCallback } from "react";
 import { useHighlight } from "@/components/content/use-highlight";
 import { cn } from "@/lib/cn";
 import { useStore } from "@/lib/store";
+import { useConsole } from "../console-context";
+import type { ToolCallInfo } from "../runs/run-items";
 import {
   type AgentState,
   approvalOf,
@@ -13,9 +15,7 @@ import {
   toolInputView,
 } from "./agent-state";
 import { ApprovalCard, ApprovalOutcomeLine } from "./approval-card";
-import { useConsole } from "./console-context";
 import { mcpItems, shownImage } from "./mcp-tool-views";
-import type { ToolCallInfo } from "./run-items";
 
 export type { ToolCallInfo };
 

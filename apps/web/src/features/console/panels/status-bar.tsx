@@ -1,19 +1,19 @@
 import { type ChatMessage, contextWindowOf, type ProviderId, providerCatalog } from "@neuroos/contracts";
 import { useMemo, useSyncExternalStore } from "react";
 import { Link } from "react-router";
+import { useHealth } from "@/features/system";
 import { cn } from "@/lib/cn";
 import { formatBytes } from "@/lib/format";
 import { useAgents } from "@/lib/resources/agents";
 import { useMessages, useSessions } from "@/lib/resources/sessions";
 import { useSettings } from "@/lib/resources/settings";
 import { useStore } from "@/lib/store";
-import { useHealth } from "../system";
-import { pendingDrafts } from "./chat-state";
-import { useConsole } from "./console-context";
-import { contextLabel, contextSize } from "./context-tokens";
+import { pendingDrafts } from "../chat/chat-state";
+import { contextLabel, contextSize } from "../chat/context-tokens";
+import { useConsole } from "../console-context";
+import { useConnectionLabel } from "../use-connection";
 import { StatusDot } from "./status-badge";
 import { useSystemStats } from "./system-api";
-import { useConnectionLabel } from "./use-connection";
 
 const NO_MESSAGES: ChatMessage[] = [];
 

@@ -6,11 +6,11 @@ import { Button } from "@/components/ui/button";
 import { consoleMessageOf } from "@/lib/console-message";
 import { useStore } from "@/lib/store";
 import { toast } from "@/lib/toast";
-import { useConsole } from "./console-context";
-import { type ExecutionState, isExecuting } from "./execution-state";
+import { useConsole } from "../console-context";
+import { type ExecutionState, isExecuting } from "../runs/execution-state";
+import { requestRun } from "../runs/run-request";
 import { ComposerResourceChip } from "./resource-chips";
 import { ResourcePicker } from "./resource-picker";
-import { requestRun } from "./run-request";
 import { setSessionBusy } from "./use-chat-frames";
 import { useRefusedMessage } from "./use-refused-message";
 

@@ -2,7 +2,7 @@ import { ChevronDown, ChevronUp, X } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useStore } from "@/lib/store";
-import { useConsole } from "./console-context";
+import { useConsole } from "../console-context";
 import type { ExecutionState } from "./execution-state";
 import { RunOutput } from "./run-output";
 

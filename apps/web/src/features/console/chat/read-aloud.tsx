@@ -7,8 +7,8 @@ import { audioContext } from "@/lib/accessibility/sound";
 import { useAudioPreferences } from "@/lib/speech/audio-preferences";
 import { speakableText } from "@/lib/speech/speech-text";
 import { useSpeaker } from "@/lib/speech/use-speaker";
+import { useConsole } from "../console-context";
 import { endsTurn } from "./chat-state";
-import { useConsole } from "./console-context";
 
 /** The console's 'Read replies aloud' setting (the person's audio preference), as a toggle button. */
 export function ReadAloudToggle() {

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast";
+import { useConsole } from "../console-context";
 import {
   agentReducer,
   approvalOutcome,
@@ -11,7 +12,6 @@ import {
   type LiveApproval,
   toolInputView,
 } from "./agent-state";
-import { useConsole } from "./console-context";
 import { parseArguments } from "./mcp-tool-views";
 
 const FIELD_LABELS = {

@@ -1,9 +1,9 @@
 import { Cpu, type LucideIcon, MemoryStick, Wifi, WifiOff } from "lucide-react";
 import { cn } from "@/lib/cn";
 import { formatBytes } from "@/lib/format";
+import { useIsConnected } from "../use-connection";
 import { StatusDot, type StatusTone } from "./status-badge";
 import { LLM_CORE_MODULE, useModules, useSystemStats } from "./system-api";
-import { useIsConnected } from "./use-connection";
 
 function Indicator({
   icon: Icon,

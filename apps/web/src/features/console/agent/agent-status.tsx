@@ -2,8 +2,8 @@ import { CircleCheck, CircleExclamationPoint, CircleStop, LoaderCircle } from "l
 import { useCallback } from "react";
 import { cn } from "@/lib/cn";
 import { useStore } from "@/lib/store";
+import { useConsole } from "../console-context";
 import { type AgentState, agentStatusText } from "./agent-state";
-import { useConsole } from "./console-context";
 
 /** The session's agent run state, at the end of the messages (announced politely). */
 export function AgentStatusItem({ sessionId }: { sessionId: string }) {

@@ -1,10 +1,11 @@
 import type { SystemModule } from "@neuroos/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { fetchTranscriptionAvailable } from "@/lib/resources/audio";
-import { logsKey, modulesKey, systemApi, systemStatsKey } from "@/lib/resources/system";
+import { logsKeyOf, modulesKey, systemApi, systemStatsKey } from "@/lib/resources/system";
 import { audioModule, browserVoiceCount, microphoneState } from "./audio-module";
 
-/** Spec: execution logs are refreshed every 5 s. */
+/** Spec: the console reads the latest 20 execution logs, refreshed every 5 s. */
+const CONSOLE_LOGS = 20;
 export const LOGS_REFRESH_MS = 5_000;
 export const STATS_REFRESH_MS = 5_000;
 /** The server re-checks modules every 10 s at most; asking more often gains nothing. */
@@ -34,8 +35,8 @@ export function useModules() {
 
 export function useExecutionLogs() {
   return useQuery({
-    queryKey: logsKey,
-    queryFn: () => systemApi.logs(20),
+    queryKey: logsKeyOf(CONSOLE_LOGS),
+    queryFn: () => systemApi.logs(CONSOLE_LOGS),
     refetchInterval: LOGS_REFRESH_MS,
   });
 }

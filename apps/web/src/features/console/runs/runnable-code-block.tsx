@@ -4,7 +4,7 @@ import { CodeBlock } from "@/components/content/code-block";
 import type { FencedCode } from "@/components/content/markdown-content";
 import { Button } from "@/components/ui/button";
 import { useStore } from "@/lib/store";
-import { useConsole } from "./console-context";
+import { useConsole } from "../console-context";
 import { type ExecutionState, isExecuting } from "./execution-state";
 import { RunOutput } from "./run-output";
 import { requestRun } from "./run-request";

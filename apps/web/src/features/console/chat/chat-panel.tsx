@@ -4,18 +4,18 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api";
 import { useProviders } from "@/lib/resources/providers";
 import { useMessages } from "@/lib/resources/sessions";
-import { CommandOutput } from "./command-output";
+import { TokenApprovals } from "../agent/token-approvals";
+import { useConsole } from "../console-context";
+import { CommandOutput } from "../runs/command-output";
+import { ExecutionBanner } from "../runs/execution-banner";
+import { SessionBar } from "../sessions/session-bar";
 import { Composer } from "./composer";
-import { useConsole } from "./console-context";
-import { ExecutionBanner } from "./execution-banner";
 import { MessageList } from "./message-list";
 import { ReplyReader } from "./read-aloud";
 import { ReplyAnnouncer } from "./reply-announcer";
-import { SessionBar } from "./session-bar";
-import { TokenApprovals } from "./token-approvals";
 
 /** The ways to connect a model: loaded only when no model is usable (most visits never need it). */
-const SetupCard = lazy(() => import("../settings").then((m) => ({ default: m.SetupCard })));
+const SetupCard = lazy(() => import("@/features/settings").then((m) => ({ default: m.SetupCard })));
 
 /** The centre of the console: the session, its messages and the message box. */
 export function ChatPanel() {

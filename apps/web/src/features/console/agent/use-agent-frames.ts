@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import type { LiveChannel } from "@/lib/live/live-channel";
 import type { Store } from "@/lib/store";
+import { setSessionBusy } from "../chat/use-chat-frames";
 import { type AgentState, agentReducer } from "./agent-state";
-import { setSessionBusy } from "./use-chat-frames";
 
 const AGENT_FRAMES = new Set([
   "tool_call",

@@ -3,9 +3,9 @@ import { useCallback, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { useStore } from "@/lib/store";
+import { useConsole } from "../console-context";
 import { type AgentState, approvalOutcome, type LiveApproval } from "./agent-state";
 import { ApprovalCard } from "./approval-card";
-import { useConsole } from "./console-context";
 
 /** How a token's question ended, in words ("stopped": the app stopped waiting). */
 const outcome = (approval: LiveApproval) =>
