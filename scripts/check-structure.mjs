@@ -16,7 +16,8 @@ import { importCycles, resolveImport } from "./lib/import-cycles.mjs";
 
 const MAX_LINES = 400;
 const MAP = { file: "docs/ARCHITECTURE.md", maxLines: 200 };
-const root = path.resolve(import.meta.dirname, "..");
+// The repository (a test points it at a tree of its own).
+const root = process.env.STRUCTURE_ROOT ?? path.resolve(import.meta.dirname, "..");
 const sourceRoots = ["apps/server/src", "apps/web/src", "packages/contracts/src"];
 const featuresDir = "apps/web/src/features";
 /** Web code above lib/ (features, components, the shell): it reaches the server through lib/resources only. */
