@@ -246,7 +246,7 @@ test("Week Warrior: a lesson on each of 7 days (the page's clock moved day by da
   await expect(achievement(page, "Week Warrior")).toContainText(`Earned on ${seventh}`);
 });
 
-test("a stored record (seeded through the documents API, with entries that do not fit) is read safely", async ({
+test("a record with entries that do not fit is refused by the server; a stored record is read into progress and achievements", async ({
   page,
 }) => {
   await signIn(page, await createAccount(page.request));
@@ -255,7 +255,7 @@ test("a stored record (seeded through the documents API, with entries that do no
     lessonId: "art-colour-wheel",
     completedAt: start + day * DAY,
   }));
-  const response = await page.request.post("/api/documents", {
+  const refused = await page.request.post("/api/documents", {
     data: {
       kind: "neuro-learning",
       title: "Learning record",
@@ -265,7 +265,12 @@ test("a stored record (seeded through the documents API, with entries that do no
       },
     },
   });
-  expect(response.ok()).toBe(true);
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).error.message).toContain("content.completions.5");
+  const response = await page.request.post("/api/documents", {
+    data: { kind: "neuro-learning", title: "Learning record", content: { completions, achievements: [] } },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
   await openLearningCenter(page, false);
   await expect(progress(page, "Art: Colour progress")).toHaveAttribute("aria-valuenow", "25");
   await expect(achievement(page, "Week Warrior")).toContainText("Not earned yet: 5 of 7 days");

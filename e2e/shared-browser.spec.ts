@@ -134,7 +134,7 @@ test("every screen's local copies leave the device with the person who signs out
       "mind-planner",
       [{ id: "t1", title: `${secret} task`, description: "", status: "todo", priority: "high" }],
     ],
-    ["neuro-organizer", [{ id: "o1", text: `${secret} chore`, status: "todo" }]],
+    ["neuro-organizer", [{ id: "o1", text: `${secret} chore`, list: "todo" }]],
   ] as const) {
     const made = await page.request.post("/api/documents", {
       data: { kind, title: `${secret} ${kind}`, content },
