@@ -19,6 +19,9 @@ export function useDesktopLayout(state: DesktopState, restore: (stored: DesktopS
   const restored = useRef(false);
   const restoreRef = useRef(restore);
   restoreRef.current = restore;
+  // Read when the layout is first loaded; not a dependency: each save sets it to `state` again.
+  const stored = useRef(layout.value);
+  stored.current = layout.value;
   const { save } = layout;
 
   useEffect(() => {
@@ -26,10 +29,10 @@ export function useDesktopLayout(state: DesktopState, restore: (stored: DesktopS
       if (!loaded) return;
       restored.current = true;
       // The stored layout is saved back once it shows, not the empty one before it.
-      if (layout.value) return restoreRef.current(layout.value);
+      if (stored.current) return restoreRef.current(stored.current);
     }
     save(state);
-  }, [state, loaded, layout.value, save]);
+  }, [state, loaded, save]);
 
   const error = layout.saveError
     ? errorMessage(layout.saveError, "The layout could not be saved.")

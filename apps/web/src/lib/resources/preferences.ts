@@ -87,6 +87,12 @@ const unsaved = new Map<string, unknown>();
 const saves = new Map<string, LaterSaves<unknown>>();
 const refusals = new Map<string, unknown>();
 const refusalListeners = new Set<() => void>();
+const hearRefusals = (listener: () => void) => {
+  refusalListeners.add(listener);
+  return () => {
+    refusalListeners.delete(listener);
+  };
+};
 const refused = (namespace: string, err: unknown) => {
   if (err === null) refusals.delete(namespace);
   else refusals.set(namespace, err);
@@ -133,22 +139,15 @@ export interface Preference<T> {
  */
 export function usePreference<T>(namespace: string, read: (stored: unknown) => T): Preference<T> {
   const client = useQueryClient();
-  const key = preferenceKey(namespace);
   const query = useQuery({
-    queryKey: key,
+    queryKey: preferenceKey(namespace),
     queryFn: async () => {
       const stored = await readPreference(namespace, read);
       // A change made meanwhile is newer than what the account had.
       return unsaved.has(namespace) ? (unsaved.get(namespace) as T) : stored;
     },
   });
-  const saveError = useSyncExternalStore(
-    (listener) => {
-      refusalListeners.add(listener);
-      return () => refusalListeners.delete(listener);
-    },
-    () => refusals.get(namespace) ?? null,
-  );
+  const saveError = useSyncExternalStore(hearRefusals, () => refusals.get(namespace) ?? null);
   const save = useCallback(
     (next: T | ((current: T) => T)) => {
       const current = client.getQueryData<T>(preferenceKey(namespace)) ?? read(null);
