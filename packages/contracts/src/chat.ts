@@ -9,6 +9,12 @@ export const chatSessionSchema = z.object({
   title: z.string(),
   /** The agent that answers in this session (with tools), or null for plain chat. */
   agentId: z.string().nullable(),
+  /** The provider and model its next turn uses instead of the agent's or the default (null: those). */
+  provider: z.string().nullable(),
+  model: z.string().nullable(),
+  /** When it was pinned (pinned sessions lead the list) or archived (hidden from it), or null. */
+  pinnedAt: z.string().nullable(),
+  archivedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -55,6 +61,13 @@ export const messageMetadataSchema = z
 export const chatMessageSchema = z.object({
   id: z.string(),
   sessionId: z.string(),
+  /** The message it follows in its branch (null: the first). */
+  parentId: z.string().nullable(),
+  /**
+   * The versions of this message (itself and its siblings: an edited message's other texts, a
+   * regenerated reply's other answers), oldest first; absent when it has only one.
+   */
+  versions: z.array(z.string()).optional(),
   role: chatRoleSchema,
   content: z.string(),
   timestamp: z.string(),

@@ -5,9 +5,10 @@ import { getAgent } from "../agents/service";
 import type { Db } from "../db/client";
 import { chatMessages, chatSessions } from "../db/schema";
 import { storableJson, storableText } from "../db/storable";
-import { storedAt } from "../db/stored-at";
+import { atOf, storedRow } from "../db/stored-at";
 import { notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
+import { branchOf } from "./branches";
 
 type SessionRow = typeof chatSessions.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -16,6 +17,10 @@ export const toSession = (row: SessionRow): ChatSession => ({
   id: row.id,
   title: row.title,
   agentId: row.agentId,
+  provider: row.provider,
+  model: row.model,
+  pinnedAt: row.pinnedAt?.toISOString() ?? null,
+  archivedAt: row.archivedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -23,6 +28,7 @@ export const toSession = (row: SessionRow): ChatSession => ({
 export const toMessage = (row: Omit<MessageRow, "seq">): ChatMessage => ({
   id: row.id,
   sessionId: row.sessionId,
+  parentId: row.parentId,
   role: row.role,
   content: row.content,
   timestamp: row.createdAt.toISOString(),
@@ -85,8 +91,8 @@ export async function listMessages(db: Db, userId: string, sessionId: string): P
   return messagesOf(db, sessionId);
 }
 
-/** The messages of a session the caller already got through getSession (the user's own). */
-export async function messagesOf(db: Db, sessionId: string): Promise<ChatMessage[]> {
+/** Every message of a session (every branch), in the order they were stored. */
+export async function allMessagesOf(db: Db, sessionId: string): Promise<ChatMessage[]> {
   const rows = await db
     .select()
     .from(chatMessages)
@@ -95,42 +101,65 @@ export async function messagesOf(db: Db, sessionId: string): Promise<ChatMessage
   return rows.map(toMessage);
 }
 
-type NewMessage = Pick<ChatMessage, "sessionId" | "role" | "content" | "metadata"> & { id?: string };
+/**
+ * The conversation of a session the caller already got through getSession (the user's own):
+ * the branch shown, first message first, each with its versions.
+ */
+export async function messagesOf(db: Db, sessionId: string): Promise<ChatMessage[]> {
+  const [messages, [session]] = await Promise.all([
+    allMessagesOf(db, sessionId),
+    db.select({ headId: chatSessions.headId }).from(chatSessions).where(eq(chatSessions.id, sessionId)),
+  ]);
+  return branchOf(messages, session?.headId ?? null);
+}
+
+type NewMessage = Pick<ChatMessage, "sessionId" | "role" | "content" | "metadata"> & {
+  id?: string;
+  /** The message it follows (a new version of a message follows that one's parent); default: the head. */
+  parentId?: string | null;
+};
 
 /**
- * One message as a hand-written INSERT (its id chosen here) returning only its timestamp, and
- * the message as stored. Cheaper than drizzle's builder, RETURNING * and row mapping, which
- * cost more than PGlite's insert itself on the agent loop's hot path.
+ * One message as a hand-written statement (its id chosen here) that makes it the session's head,
+ * following the head before it (or the parent given), and returns only its timestamp and parent;
+ * and the message as stored. Cheaper than drizzle's builder, RETURNING * and row mapping, which
+ * cost more than PGlite's insert itself on the agent loop's hot path. `touch` marks the session active.
  */
-function messageInsert(message: NewMessage): { sql: SQL; stored(createdAt: Date): ChatMessage } {
+function messageInsert(
+  message: NewMessage,
+  touch = false,
+): { sql: SQL; stored(row: Record<string, unknown>): ChatMessage } {
   const id = message.id ?? randomUUID();
   const content = storableText(message.content);
   const metadata = storableJson(message.metadata);
+  const active = touch ? sql`, updated_at = ${new Date().toISOString()}` : sql``;
+  const parent = message.parentId === undefined ? sql`(select old from head)` : sql`${message.parentId}`;
   return {
-    sql: sql`insert into ${chatMessages} (id, session_id, role, content, metadata) values (${id}, ${message.sessionId}, ${message.role}, ${content}, ${metadata}::jsonb) returning to_json(created_at) as at`,
-    stored: (createdAt) =>
+    sql: sql`with head as (update ${chatSessions} s set head_id = ${id}${active} from ${chatSessions} o where s.id = ${message.sessionId} and o.id = s.id returning o.head_id as old) insert into ${chatMessages} (id, session_id, parent_id, role, content, metadata) values (${id}, ${message.sessionId}, ${parent}, ${message.role}, ${content}, ${metadata}::jsonb) returning to_json(created_at) as at, parent_id as parent`,
+    stored: (row) =>
       toMessage({
         id,
         sessionId: message.sessionId,
+        parentId: (row.parent as string | null) ?? null,
         role: message.role,
         content,
         metadata: JSON.parse(metadata),
-        createdAt,
+        createdAt: atOf(row),
       }),
   };
 }
 
+/** Stores a message at the head of the session's branch (or after the parent given), as its new head. */
 export async function addMessage(db: Db, message: NewMessage): Promise<ChatMessage> {
   const insert = messageInsert(message);
-  return insert.stored(await storedAt(db, insert.sql));
+  return insert.stored(await storedRow(db, insert.sql));
 }
 
 /** Stores a message of the user and marks the session as active, in one statement. */
 export async function addUserMessage(
   db: Db,
-  message: Pick<ChatMessage, "sessionId" | "content" | "metadata">,
+  message: Pick<NewMessage, "sessionId" | "content" | "metadata" | "parentId">,
 ): Promise<ChatMessage> {
-  const insert = messageInsert({ ...message, role: "user" });
-  const touch = sql`update ${chatSessions} set updated_at = ${new Date().toISOString()} where id = ${message.sessionId}`;
-  return insert.stored(await storedAt(db, sql`with s as (${touch}) ${insert.sql}`));
+  const insert = messageInsert({ ...message, role: "user" }, true);
+  return insert.stored(await storedRow(db, insert.sql));
 }

@@ -7,12 +7,26 @@ import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { toSession } from "./service";
 
-/** What a deleted session keeps in the trash beyond its title: its agent, times and messages in order. */
+/**
+ * What a deleted session keeps in the trash beyond its title: its agent, model, head, times and
+ * messages in order with their parents (older items have neither: their messages follow each other).
+ */
 interface SessionPayload {
   agentId: string | null;
+  provider?: string | null;
+  model?: string | null;
+  headId?: string | null;
+  pinnedAt?: string | null;
   createdAt: string;
   updatedAt: string;
-  messages: { id: string; role: string; content: string; metadata: unknown; createdAt: string }[];
+  messages: {
+    id: string;
+    parentId?: string | null;
+    role: string;
+    content: string;
+    metadata: unknown;
+    createdAt: string;
+  }[];
 }
 
 /**
@@ -35,10 +49,15 @@ export async function trashSession(db: Db, userId: string, sessionId: string): P
       .orderBy(asc(chatMessages.seq));
     const payload: SessionPayload = {
       agentId: session.agentId,
+      provider: session.provider,
+      model: session.model,
+      headId: session.headId,
+      pinnedAt: session.pinnedAt?.toISOString() ?? null,
       createdAt: session.createdAt.toISOString(),
       updatedAt: session.updatedAt.toISOString(),
       messages: messages.map((m) => ({
         id: m.id,
+        parentId: m.parentId,
         role: m.role,
         content: m.content,
         metadata: m.metadata,
@@ -81,20 +100,28 @@ export async function restoreSession(tx: Tx, item: typeof trashItems.$inferSelec
       userId: item.userId,
       title: item.title,
       agentId,
+      provider: payload.provider ?? null,
+      model: payload.model ?? null,
+      headId: payload.headId ?? payload.messages.at(-1)?.id ?? null,
+      pinnedAt: payload.pinnedAt ? new Date(payload.pinnedAt) : null,
       createdAt: new Date(payload.createdAt),
       updatedAt: new Date(payload.updatedAt),
     })
     .returning();
   if (!session) throw new Error("insert returned no row");
   // One at a time, in order: each gets the next place in the session's order (seq).
-  for (const m of payload.messages)
+  let previous: string | null = null;
+  for (const m of payload.messages) {
     await tx.insert(chatMessages).values({
       id: m.id,
       sessionId: session.id,
+      parentId: m.parentId === undefined ? previous : m.parentId,
       role: m.role as (typeof chatMessages.$inferInsert)["role"],
       content: m.content,
       metadata: m.metadata as Record<string, unknown>,
       createdAt: new Date(m.createdAt),
     });
+    previous = m.id;
+  }
   return { type: "session_updated", session: toSession(session) };
 }

@@ -12,6 +12,18 @@ const dialect = new PgDialect();
  * can: on PGlite, drizzle's per-query type parsers cost about as much as a small insert.
  */
 export async function storedAt(db: Db, query: SQL): Promise<Date> {
+  return atOf(await storedRow(db, query));
+}
+
+/** The `at` of a row from storedRow, as a Date. */
+export function atOf(row: Record<string, unknown>): Date {
+  const at = row.at;
+  if (at === undefined) throw new Error("insert returned no row");
+  return new Date(typeof at === "string" && at.startsWith('"') ? JSON.parse(at) : (at as string));
+}
+
+/** Runs one hand-written statement (as storedAt does) and answers its first row. */
+export async function storedRow(db: Db, query: SQL): Promise<Record<string, unknown>> {
   const driver = (db as unknown as { $client?: Partial<Driver> }).$client;
   let rows: Record<string, unknown>[];
   if (typeof driver?.query === "function") {
@@ -24,7 +36,7 @@ export async function storedAt(db: Db, query: SQL): Promise<Date> {
   } else {
     rows = ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
   }
-  const at = rows[0]?.at;
-  if (at === undefined) throw new Error("insert returned no row");
-  return new Date(typeof at === "string" && at.startsWith('"') ? JSON.parse(at) : (at as string));
+  const row = rows[0];
+  if (!row) throw new Error("insert returned no row");
+  return row;
 }

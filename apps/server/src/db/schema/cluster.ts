@@ -38,6 +38,9 @@ export const chatTurns = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     nodeId: text("node_id").notNull(),
     agent: boolean("agent").notNull().default(false),
+    /** The reply streaming now and its text so far (written every so often): a browser joining gets it first. */
+    replyId: uuid("reply_id"),
+    replyText: text("reply_text").notNull().default(""),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("chat_turns_user_id_idx").on(t.userId), index("chat_turns_node_id_idx").on(t.nodeId)],

@@ -271,6 +271,7 @@ describe("tool views", () => {
     const base: ChatMessage = {
       id: "m",
       sessionId: "s1",
+      parentId: null,
       role: "tool",
       content: '{"stdout":"1"}',
       timestamp: "",

@@ -5,6 +5,7 @@ import { appendToken, endsTurn, pendingDrafts, upsertMessage } from "./chat-stat
 const message = (id: string, timestamp: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
   id,
   sessionId: "s1",
+  parentId: null,
   role: "assistant",
   content: id,
   timestamp,

@@ -158,6 +158,7 @@ export function draftMessage(draft: Draft): ChatMessage {
   return {
     id: draft.messageId,
     sessionId: draft.sessionId,
+    parentId: null,
     role: "assistant",
     content: draft.content,
     timestamp: "",

@@ -9,6 +9,7 @@ const message = (
 ): ChatMessage => ({
   id,
   sessionId: "s",
+  parentId: null,
   role,
   content: id,
   timestamp: "",

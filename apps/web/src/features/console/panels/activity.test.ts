@@ -48,6 +48,7 @@ const log = (change: Partial<ExecutionLog>): ServerFrame => ({
 const stored = (message: Pick<ChatMessage, "role" | "content"> & Partial<ChatMessage>): ChatMessage => ({
   id: "m",
   sessionId: "s",
+  parentId: null,
   timestamp: "2026-11-24T00:00:00.000Z",
   metadata: {},
   ...message,

@@ -6,6 +6,7 @@ import { buildItems, NONE } from "./run-items";
 const msg = (id: string, role: ChatMessage["role"], content: string, metadata = {}): ChatMessage => ({
   id,
   sessionId: "s1",
+  parentId: null,
   role,
   content,
   timestamp: `2030-01-01T00:00:0${id.slice(-1)}.000Z`,

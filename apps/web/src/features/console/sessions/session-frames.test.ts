@@ -6,6 +6,10 @@ const session = (id: string, title = "New Session"): ChatSession => ({
   id,
   title,
   agentId: null,
+  provider: null,
+  model: null,
+  pinnedAt: null,
+  archivedAt: null,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
 });
