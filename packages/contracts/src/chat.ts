@@ -26,10 +26,21 @@ export const createSessionSchema = z.object({
   title: title.default(DEFAULT_SESSION_TITLE),
   agentId: agentId.default(null),
 });
+const modelName = z.string().trim().min(1).max(200).nullable();
 export const updateSessionSchema = z
-  .object({ title, agentId })
+  .object({
+    title,
+    agentId,
+    /** The provider and model for the next turns (null: the agent's or the default again). */
+    provider: modelName,
+    model: modelName,
+    pinned: z.boolean(),
+    archived: z.boolean(),
+  })
   .partial()
-  .refine((v) => Object.keys(v).length > 0, "Send a title or an agentId");
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, "Send at least one change");
+export type SessionChanges = z.infer<typeof updateSessionSchema>;
 
 /**
  * A passage of one of the person's files, found by search for a message: where it is

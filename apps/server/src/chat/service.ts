@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ChatMessage, ChatSession } from "@neuroos/contracts";
+import type { ChatMessage, ChatSession, SessionChanges } from "@neuroos/contracts";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { getAgent } from "../agents/service";
 import type { Db } from "../db/client";
@@ -73,13 +73,21 @@ export async function updateSession(
   db: Db,
   userId: string,
   sessionId: string,
-  changes: { title?: string; agentId?: string | null },
+  changes: SessionChanges,
 ): Promise<ChatSession> {
   await getSession(db, userId, sessionId);
   if (changes.agentId) await getAgent(db, userId, changes.agentId);
+  const { pinned, archived, ...rest } = changes;
+  const now = new Date();
   const [row] = await db
     .update(chatSessions)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({
+      ...rest,
+      ...(pinned === undefined ? {} : { pinnedAt: pinned ? now : null }),
+      ...(archived === undefined ? {} : { archivedAt: archived ? now : null }),
+      // Pinning or archiving is not activity: the session keeps its place among the newest.
+      ...(Object.keys(rest).length > 0 ? { updatedAt: now } : {}),
+    })
     .where(eq(chatSessions.id, sessionId))
     .returning();
   if (!row) throw notFound("Session");
