@@ -12,6 +12,7 @@ import {
   type LiveApproval,
   toolInputView,
 } from "./agent-state";
+import { APPROVAL_SHORTCUT, APPROVE_BUTTON_ATTRIBUTE } from "./approval-shortcut";
 import { parseArguments } from "./mcp-tool-views";
 
 const FIELD_LABELS = {
@@ -109,8 +110,8 @@ export function ApprovalCard({ approval }: { approval: LiveApproval }) {
         ) : (
           <>
             Safe mode: the agent waits for you. Check{view.field ? " and edit" : ""} what it wants to do, then
-            approve or deny. While your safe mode (Settings) is on, every agent asks, even one whose own safe
-            mode is off.
+            approve or deny ({APPROVAL_SHORTCUT} comes back here). While your safe mode (Settings) is on,
+            every agent asks, even one whose own safe mode is off.
           </>
         )}
       </p>
@@ -140,6 +141,8 @@ export function ApprovalCard({ approval }: { approval: LiveApproval }) {
       <div className="flex flex-wrap items-center gap-2">
         <Button
           size="sm"
+          {...{ [APPROVE_BUTTON_ATTRIBUTE]: "" }}
+          aria-keyshortcuts={APPROVAL_SHORTCUT}
           onClick={() => answer(true)}
           disabled={sending || expired || invalid !== null || (view.field !== null && !text.trim())}
         >

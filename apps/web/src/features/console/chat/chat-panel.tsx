@@ -4,6 +4,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api";
 import { useProviders } from "@/lib/resources/providers";
 import { useMessages } from "@/lib/resources/sessions";
+import { useApprovalShortcut } from "../agent/approval-shortcut";
 import { TokenApprovals } from "../agent/token-approvals";
 import { useConsole } from "../console-context";
 import { CommandOutput } from "../runs/command-output";
@@ -23,6 +24,7 @@ export function ChatPanel() {
   const [command, setCommand] = useState<{ key: string; text: string } | null>(null);
   const providers = useProviders();
   const messages = useMessages(sessionId);
+  useApprovalShortcut();
   // No model is usable: an empty session shows only the ways to get one; a session with
   // messages keeps them in view under a shorter card.
   const setup = providers.data?.usableProvider === null ? providers.data.providers : null;
