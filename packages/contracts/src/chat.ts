@@ -59,6 +59,8 @@ export const messageMetadataSchema = z
     tokenCount: z.number().optional(),
     error: z.string().optional(),
     stopped: z.boolean().optional(),
+    /** A reply: how many of the oldest messages were left out of what the model was sent (its window). */
+    contextDropped: z.number().optional(),
     /** A user message's attached MCP resources, as read when it was sent (the model gets them). */
     resources: z.array(mcpResourceContentSchema).optional(),
     /**

@@ -10,8 +10,26 @@ import { describeBinary } from "../mcp/content-text";
 /** Tool outputs older than the last few are shortened to this many characters. */
 const SHORT_OUTPUT = 400;
 const KEEP_FULL_TOOL_OUTPUTS = 3;
-/** About 4 characters a token: the conversation is kept under this many characters. */
+/** About 4 characters a token: a model whose window is not known gets this many characters. */
 export const DEFAULT_CONTEXT_CHARS = 24_000 * 4;
+/** However large the window, a turn sends at most this many characters (64k tokens): cost and speed. */
+const MAX_CONTEXT_CHARS = 64_000 * 4;
+
+/**
+ * How many characters of conversation a model with this window (tokens, null: not known) is
+ * sent: its window less a quarter (at most 8k tokens) kept for the answer, at 4 characters a token.
+ */
+export function contextCharsFor(window: number | null): number {
+  if (!window) return DEFAULT_CONTEXT_CHARS;
+  const answerRoom = Math.min(8_192, Math.floor(window / 4));
+  return Math.min(MAX_CONTEXT_CHARS, (window - answerRoom) * 4);
+}
+
+/** The conversation as sent, and how many stored messages were left out to fit the window. */
+export interface FittedConversation {
+  messages: GatewayMessage[];
+  dropped: number;
+}
 
 export interface StoredToolCall {
   id: string;
@@ -41,6 +59,14 @@ export function toGatewayMessages(
   messages: ChatMessage[],
   maxChars = DEFAULT_CONTEXT_CHARS,
 ): GatewayMessage[] {
+  return fitConversation(messages, maxChars).messages;
+}
+
+/** toGatewayMessages, also telling how many messages did not fit. */
+export function fitConversation(
+  messages: ChatMessage[],
+  maxChars = DEFAULT_CONTEXT_CHARS,
+): FittedConversation {
   const toolIndexes = messages.flatMap((m, i) => (m.role === "tool" ? [i] : []));
   const keepFull = new Set(toolIndexes.slice(-KEEP_FULL_TOOL_OUTPUTS));
   const out: GatewayMessage[] = messages.map((m, i): GatewayMessage => {
@@ -70,7 +96,8 @@ export function toGatewayMessages(
     if (m.role === "user") return { role: "user", content: userContent(m) };
     return { role: m.role, content: m.content };
   });
-  return trimToWindow(out, maxChars);
+  const fitted = trimToWindow(out, maxChars);
+  return { messages: fitted, dropped: out.length - fitted.length };
 }
 
 const attribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");

@@ -1,4 +1,4 @@
-import type { ChatSession, User } from "@neuroos/contracts";
+import { type ChatSession, contextWindowOf, type User } from "@neuroos/contracts";
 import type { Approvals } from "../agent/approvals";
 import { type EngineEvent, runEngine, type TurnEnd } from "../agent/engine";
 import type { ToolRegistry } from "../agent/tools";
@@ -8,7 +8,7 @@ import type { EventBus } from "../live/bus";
 import type { LlmGateway } from "../llm";
 import type { McpTurnTools } from "../mcp/agent-tools";
 import type { MemoryService } from "../memory/service";
-import { toGatewayMessages } from "./history";
+import { contextCharsFor, fitConversation } from "./history";
 import { sessionMemory } from "./memory";
 import * as chat from "./service";
 import { ChatTurnStore } from "./turn-store";
@@ -62,17 +62,29 @@ export async function runTurn(
     for (const gone of mcp.unavailable)
       history.push(await store.notice("mcp_unavailable", unavailableText(gone)));
     const agentTools = [...selected.flatMap((name) => deps.tools.get(name) ?? []), ...mcp.tools];
+    const config = {
+      provider: agent?.provider ?? undefined,
+      model: agent?.model ?? undefined,
+      temperature: agent?.temperature,
+    };
+    // What is sent is bounded by the model's window; how many older messages were left out goes
+    // with the reply, so the console can say so.
+    const provider = config.provider ?? access.preferences.defaultProvider;
+    const contextChars = contextCharsFor(
+      contextWindowOf(provider, config.model ?? gateway.defaultModel(provider, access)),
+    );
+    let dropped = 0;
     const events = runEngine(gateway, {
       user,
       sessionId,
       system: [agent?.systemPrompt, memory.prompt].filter(Boolean).join("\n\n"),
-      conversation: () => toGatewayMessages(memory.visible(history)),
-      tools: [...agentTools, ...memory.tools],
-      config: {
-        provider: agent?.provider ?? undefined,
-        model: agent?.model ?? undefined,
-        temperature: agent?.temperature,
+      conversation: () => {
+        const fitted = fitConversation(memory.visible(history), contextChars);
+        dropped = fitted.dropped;
+        return fitted.messages;
       },
+      tools: [...agentTools, ...memory.tools],
+      config,
       access,
       safeMode: access.preferences.safeMode || (agent?.safeMode ?? true),
       maxSteps: deps.maxSteps,
@@ -80,6 +92,7 @@ export async function runTurn(
       approve: (subject, signal) => deps.approvals.request(user.id, subject, signal),
     });
     for await (const event of events) {
+      if (event.type === "reply" && dropped > 0) event.meta = { ...event.meta, contextDropped: dropped };
       const kept = await store.handle(event);
       if (kept) history.push(kept);
       if (event.type === "end") end = event.reason;

@@ -143,6 +143,9 @@ export const MessageItem = memo(function MessageItem({
       {stopped ? (
         <p className="mt-1 text-xs text-muted-foreground italic">Stopped before the reply was complete.</p>
       ) : null}
+      {message.metadata.contextDropped ? (
+        <p className="mt-1 text-xs text-muted-foreground">{droppedWords(message.metadata.contextDropped)}</p>
+      ) : null}
       {error && !stopped ? (
         <p className="mt-1 flex items-start gap-2 rounded-md border border-danger-text/40 bg-danger-text/10 px-3 py-2 text-sm text-danger-text">
           <CircleExclamationPoint className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -152,6 +155,10 @@ export const MessageItem = memo(function MessageItem({
     </Row>
   );
 });
+
+/** What a reply that was sent only the newer part of a long conversation says under it. */
+const droppedWords = (n: number) =>
+  `The ${n === 1 ? "oldest message was" : `${n.toLocaleString("en-US")} oldest messages were`} not sent to the model: the conversation is longer than its context window.`;
 
 /** A reply still streaming, shaped as the message it becomes (same id), so React keeps its blocks. */
 export function draftMessage(draft: Draft): ChatMessage {
