@@ -112,7 +112,7 @@ describeEachDatabase("every model call is logged once, in the gateway", (db) => 
       payload: { defaultProvider: "openai", memory: { crossSession: true } },
     });
     server.script(
-      { kind: "tool-calls", calls: [{ id: "c1", name: "remember", args: { fact: "Likes rain" } }] },
+      { kind: "tool-calls", calls: [{ id: "c1", name: "recall", args: { query: "rain" } }] },
       { kind: "text", chunks: ["Noted."] },
     );
     const sessionId = (await post("/api/sessions", {})).json().id as string;

@@ -38,7 +38,21 @@ describeEachDatabase("memory: settings, the remembered facts, what the model rec
     t.app.inject({ method: method as "GET", url, payload, headers: { cookie: who.cookie } });
   const memory = (value: { conversation?: boolean; crossSession?: boolean }) =>
     api("PUT", "/api/settings", { defaultProvider: "openai", memory: value });
-  /** Sends a message and waits for the turn's final answer (a reply without tool calls). */
+  /** The approval questions answered (approved) by `approving`. */
+  const approved: Frame[] = [];
+  const answered = new Set<unknown>();
+  /** Waits for a frame, approving what the agent asks meanwhile (remembering and forgetting are writes: safe mode asks). */
+  const approving = (predicate: (f: Frame) => boolean) =>
+    live.next((f: Frame) => {
+      if (f.type === "approval_request" && !answered.has(f.approvalId)) {
+        answered.add(f.approvalId);
+        approved.push(f);
+        live.send({ type: "approval_response", approvalId: f.approvalId, approved: true });
+        return false;
+      }
+      return predicate(f);
+    });
+  /** Sends a message, approves what the agent asks, and waits for the turn's final answer (a reply without tool calls). */
   const say = async (sessionId: string, content: string) => {
     // The previous turn may still be finishing after its reply arrived (the session then refuses a
     // new message with 'conflict', as the console does while busy): send again once it has.
@@ -52,7 +66,7 @@ describeEachDatabase("memory: settings, the remembered facts, what the model rec
       if (first.type !== "error" || first.code !== "conflict" || attempt >= 40) break;
       await new Promise((r) => setTimeout(r, 25));
     }
-    await live.next((f: Frame) => {
+    await approving((f: Frame) => {
       const m = f.message as { role?: string; sessionId?: string; metadata?: Frame } | undefined;
       return (
         f.type === "chat_message" &&
@@ -153,8 +167,11 @@ describeEachDatabase("memory: settings, the remembered facts, what the model rec
       },
       { kind: "text", chunks: ["I will remember that."] },
     );
+    approved.length = 0;
     await say(await newSession(), "Remember that my cat is called Miso");
-    expect(toolNames(0)).toEqual(["remember", "forget"]);
+    expect(toolNames(0)).toEqual(["remember", "recall", "forget"]);
+    // The write was on the approval card (plain chat is in safe mode) before it ran.
+    expect(approved).toMatchObject([{ tool: "remember", input: { fact: "Their cat is called Miso" } }]);
     const stored = (await api("GET", "/api/memories")).json();
     expect(stored).toMatchObject([{ content: "Their cat is called Miso", source: "model" }]);
     await api("POST", "/api/memories", { content: "Works as a nurse in Lyon" });
@@ -181,6 +198,39 @@ describeEachDatabase("memory: settings, the remembered facts, what the model rec
     expect((await api("GET", "/api/memories")).json().map((m: Frame) => m.content)).toEqual([
       "Their cat is called Miso",
     ]);
+  });
+
+  it("the model searches what was remembered with recall (a read: nothing to approve)", async () => {
+    await memory({ crossSession: true });
+    provider.script(
+      { kind: "tool-calls", calls: [{ id: "s1", name: "recall", args: { query: "cat name" } }] },
+      { kind: "text", chunks: ["Your cat is Miso."] },
+    );
+    approved.length = 0;
+    await say(await newSession(), "What did I tell you about my cat?");
+    expect(approved).toEqual([]);
+    const result = sent().find((m) => m.role === "tool")?.content as string;
+    expect(JSON.parse(result)).toMatchObject({ found: [{ fact: "Their cat is called Miso" }] });
+    expect(result).not.toContain("nurse");
+  });
+
+  it("a memory write the person denies is not stored", async () => {
+    await memory({ crossSession: true });
+    provider.script(
+      { kind: "tool-calls", calls: [{ id: "d1", name: "remember", args: { fact: "Denied fact" } }] },
+      { kind: "text", chunks: ["All right, I will not."] },
+    );
+    live.frames.length = 0;
+    live.send({ type: "chat_message", sessionId: await newSession(), content: "Remember something" });
+    const question = await live.next((f: Frame) => f.type === "approval_request", 10_000);
+    live.send({ type: "approval_response", approvalId: question.approvalId, approved: false });
+    await live.next(
+      (f: Frame) => f.type === "chat_message" && (f.message as Frame).content === "All right, I will not.",
+      10_000,
+    );
+    expect((await api("GET", "/api/memories")).json().map((m: Frame) => m.content)).not.toContain(
+      "Denied fact",
+    );
   });
 
   it("cross-session memory off: no tool offered, nothing sent, nothing stored", async () => {
@@ -213,7 +263,7 @@ describeEachDatabase("memory: settings, the remembered facts, what the model rec
     const reply = (text: string) => (f: Frame) =>
       f.type === "chat_message" && (f.message as Frame).content === text;
     await say(await newSession(), "Remember that I prefer tea");
-    await live.next(reply("I will keep that in mind."));
+    await approving(reply("I will keep that in mind."));
     const requests = provider.calls.filter((c) => c.flavor === "ollama");
     expect(requests[0]?.body).not.toHaveProperty("tools");
     expect(JSON.stringify(requests[0]?.body)).toContain("REMEMBER: <the fact>");
@@ -227,7 +277,7 @@ describeEachDatabase("memory: settings, the remembered facts, what the model rec
       { kind: "text", chunks: ["Done, forgotten."] },
     );
     await say(await newSession(), "Forget what I drink");
-    await live.next(reply("Done, forgotten."));
+    await approving(reply("Done, forgotten."));
     contents = (await api("GET", "/api/memories")).json().map((m: Frame) => m.content);
     expect(contents).not.toContain("Prefers tea to coffee");
     await api("PUT", "/api/settings", { defaultProvider: "openai", providers: { ollama: { model: null } } });

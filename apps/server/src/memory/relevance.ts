@@ -22,7 +22,14 @@ export function keywords(text: string): Set<string> {
  * recent ones go instead. `memories` comes newest first.
  */
 export function relevantMemories(memories: Memory[], firstMessage: string): Memory[] {
-  const wanted = keywords(firstMessage);
+  const scored = matchingMemories(memories, firstMessage);
+  const chosen = scored.length > 0 ? scored : memories;
+  return chosen.slice(0, MEMORIES_PER_SESSION);
+}
+
+/** The memories sharing a keyword with the text, best first (newest first on a tie). */
+export function matchingMemories(memories: Memory[], text: string): Memory[] {
+  const wanted = keywords(text);
   const scored = memories
     .map((memory, order) => {
       let score = 0;
@@ -31,8 +38,7 @@ export function relevantMemories(memories: Memory[], firstMessage: string): Memo
     })
     .filter((s) => s.score > 0)
     .sort((a, b) => b.score - a.score || a.order - b.order);
-  const chosen = scored.length > 0 ? scored.map((s) => s.memory) : memories;
-  return chosen.slice(0, MEMORIES_PER_SESSION);
+  return scored.map((s) => s.memory);
 }
 
 /** The memories as a paragraph of the system prompt. */

@@ -9,7 +9,7 @@ export const forget = ({ memories }: Pick<ToolServices, "memories">) =>
     description:
       "Forget remembered facts when the person asks you to: give the id of a remembered fact, or words of it (every fact containing all of them is forgotten).",
     input: z.object({ about: z.string().trim().min(1, "about is required").max(500) }),
-    needsApproval: false,
+    needsApproval: true, // a write to the person's memory: on the approval card in safe mode
     async run(ctx, input) {
       const all = await memories.list(ctx.user.id);
       const words = [...keywords(input.about)];

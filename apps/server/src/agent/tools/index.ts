@@ -2,6 +2,7 @@ import type { AgentToolName } from "@neuroos/contracts";
 import { forget } from "./forget";
 import { listFiles } from "./list-files";
 import { readFile } from "./read-file";
+import { recall } from "./recall";
 import { remember } from "./remember";
 import { runCode } from "./run-code";
 import { runShell } from "./run-shell";
@@ -10,10 +11,10 @@ import type { AgentTool, ToolServices } from "./types";
 import { writeFile } from "./write-file";
 
 /** One factory per tool; adding a tool is its file and one line here. */
-const factories = [runCode, runShell, listFiles, readFile, writeFile, searchFiles, remember, forget];
+const factories = [runCode, runShell, listFiles, readFile, writeFile, searchFiles, remember, recall, forget];
 
 /** The tools the memory settings offer (not chosen per agent). */
-export const MEMORY_TOOLS = ["remember", "forget"] as const;
+export const MEMORY_TOOLS = ["remember", "recall", "forget"] as const;
 
 export type { AgentToolName };
 

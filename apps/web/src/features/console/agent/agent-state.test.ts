@@ -245,6 +245,13 @@ describe("tool views", () => {
       summary: "a/b.py",
     });
     expect(toolInputView("read_file", { path: "a.txt" })).toMatchObject({ field: null, summary: "a.txt" });
+    // Memory writes are edited before they are approved; a search is a read.
+    expect(toolInputView("remember", { fact: "Likes tea" })).toMatchObject({
+      field: "fact",
+      text: "Likes tea",
+    });
+    expect(editedInput("forget", { about: "tea" }, "coffee")).toEqual({ about: "coffee" });
+    expect(toolInputView("recall", { query: "tea" })).toMatchObject({ field: null, summary: "tea" });
     expect(editedInput("run_code", { language: "python", code: "x" }, "y")).toEqual({
       language: "python",
       code: "y",

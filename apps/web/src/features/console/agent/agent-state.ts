@@ -209,8 +209,11 @@ export function agentReducer(state: AgentState, action: AgentAction): AgentState
 
 /** How a tool's input is shown and which field of it the person may edit before approving. */
 export interface ToolInputView {
-  /** The editable text field: the code, the command, the file's content or (MCP tools) the arguments as JSON. */
-  field: "code" | "command" | "content" | "arguments" | null;
+  /**
+   * The editable text field: the code, the command, the file's content, the fact to remember,
+   * what to forget or (MCP tools) the arguments as JSON.
+   */
+  field: "code" | "command" | "content" | "fact" | "about" | "arguments" | null;
   text: string;
   /** The highlighter's language for `text`. */
   language: string | undefined;
@@ -260,7 +263,12 @@ export function toolInputView(tool: string, input: unknown): ToolInputView {
     case "list_files":
       return { field: null, text: "", language: undefined, summary: asText(data.path) };
     case "search_files":
+    case "recall":
       return { field: null, text: "", language: undefined, summary: asText(data.query) };
+    case "remember":
+      return { field: "fact", text: asText(data.fact), language: undefined, summary: "memory" };
+    case "forget":
+      return { field: "about", text: asText(data.about), language: undefined, summary: "memory" };
     default: {
       const server = mcpServerOfTool(tool);
       if (server)

@@ -19,6 +19,8 @@ const FIELD_LABELS = {
   code: "Code to run",
   command: "Command to run",
   content: "File content to write",
+  fact: "Fact to remember",
+  about: "Memories to forget (an id, or words they all contain)",
   arguments: "Arguments (JSON)",
 } as const;
 
