@@ -244,6 +244,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         selected,
       ),
     maxSteps: env.AGENT_MAX_STEPS,
+    // A message's attached workspace files (and, for each turn, its images) are read from here.
+    files: workspaces,
     // A message's attached resources are read from the person's MCP servers when it is sent.
     resources: { read: (userId, serverId, uri) => mcp.contents.readResource(userId, serverId, uri) },
     fileSearch,

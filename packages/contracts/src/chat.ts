@@ -49,6 +49,26 @@ export type SessionChanges = z.infer<typeof updateSessionSchema>;
 export const filePassageSchema = z.object({ citation: z.string(), similarity: z.number(), text: z.string() });
 export type FilePassage = z.infer<typeof filePassageSchema>;
 
+/** Workspace files a message can carry, and how much of a text file the model is sent. */
+export const ATTACHMENTS_PER_MESSAGE = 5;
+export const ATTACHMENT_TEXT_CHARS = 100_000;
+export const ATTACHMENT_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * A workspace file sent with a message, as it was when sent: a text file's text (the model gets
+ * it after the message), or an image (text null; read again for each turn, for models that see).
+ */
+export const chatAttachmentSchema = z.object({
+  path: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  size: z.number(),
+  text: z.string().nullable(),
+  /** The text was longer than ATTACHMENT_TEXT_CHARS and was cut. */
+  cut: z.boolean().optional(),
+});
+export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
+
 /** 'tool' messages hold an agent tool's result (metadata: toolCallId, toolName, isError). */
 export const chatRoleSchema = z.enum(["user", "system", "assistant", "tool"]);
 export const messageMetadataSchema = z
@@ -68,6 +88,8 @@ export const messageMetadataSchema = z
      * the model got with it and cites by number ([1], [2], …).
      */
     passages: z.array(filePassageSchema).optional(),
+    /** A user message's workspace files (attachments). */
+    attachments: z.array(chatAttachmentSchema).optional(),
   })
   .catchall(z.unknown());
 

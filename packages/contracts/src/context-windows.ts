@@ -46,3 +46,19 @@ export function contextWindowOf(provider: ProviderId, model: string): number | n
   if (provider === "anthropic" && model.startsWith("claude-")) return 200_000;
   return WINDOWS[model] ?? WINDOWS[model.split(":")[0] ?? ""] ?? null;
 }
+
+/** Vision models Ollama serves (by name): they take images. */
+const OLLAMA_VISION =
+  /^(llava|bakllava|llama3\.2-vision|gemma3|qwen2\.5vl|minicpm-v|moondream|mistral-small3)/;
+
+/**
+ * Whether a model reads images sent with a message: the catalogue's OpenAI models from GPT-4
+ * Turbo on, every Claude model, Ollama's vision models; not the local runtime or Hugging Face's
+ * text models.
+ */
+export function readsImages(provider: ProviderId, model: string): boolean {
+  if (provider === "anthropic") return model.startsWith("claude-");
+  if (provider === "openai") return /^(gpt-4o|gpt-4\.1|gpt-4-turbo|gpt-5|o[134])/.test(model);
+  if (provider === "ollama") return OLLAMA_VISION.test(model);
+  return false;
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chatMessageSchema, chatSessionSchema } from "./chat";
+import { ATTACHMENTS_PER_MESSAGE, chatMessageSchema, chatSessionSchema } from "./chat";
 import { fileContentSchema, fileListingSchema } from "./files";
 import { executionLogSchema } from "./logs";
 import { MCP_RESOURCES_PER_MESSAGE } from "./mcp";
@@ -28,6 +28,11 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
       .optional(),
     /** Search the person's files for the message and send the passages found with it. */
     searchFiles: z.boolean().optional(),
+    /** Workspace files sent with the message (uploads go to the workspace first): text, or images. */
+    attachments: z
+      .array(z.string().min(1).max(4096))
+      .max(ATTACHMENTS_PER_MESSAGE, `At most ${ATTACHMENTS_PER_MESSAGE} files per message`)
+      .optional(),
     /** Echoed on an error frame when the message is refused. */
     requestId,
   }),

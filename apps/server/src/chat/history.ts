@@ -6,6 +6,7 @@ import {
 } from "@neuroos/contracts";
 import type { GatewayMessage } from "../llm";
 import { describeBinary } from "../mcp/content-text";
+import { type AttachedImage, attachmentsOf } from "./attachments";
 
 /** Tool outputs older than the last few are shortened to this many characters. */
 const SHORT_OUTPUT = 400;
@@ -62,10 +63,14 @@ export function toGatewayMessages(
   return fitConversation(messages, maxChars).messages;
 }
 
-/** toGatewayMessages, also telling how many messages did not fit. */
+/**
+ * toGatewayMessages, also telling how many messages did not fit; `images` are the attached
+ * images read for this turn (by path), sent with their messages.
+ */
 export function fitConversation(
   messages: ChatMessage[],
   maxChars = DEFAULT_CONTEXT_CHARS,
+  images: ReadonlyMap<string, AttachedImage> = NO_IMAGES,
 ): FittedConversation {
   const toolIndexes = messages.flatMap((m, i) => (m.role === "tool" ? [i] : []));
   const keepFull = new Set(toolIndexes.slice(-KEEP_FULL_TOOL_OUTPUTS));
@@ -93,7 +98,11 @@ export function fitConversation(
         ? { role: "assistant", content: m.content, toolCalls }
         : { role: "assistant", content: m.content };
     }
-    if (m.role === "user") return { role: "user", content: userContent(m) };
+    if (m.role === "user") {
+      const sent = attachmentsOf(m).flatMap((a) => images.get(a.path) ?? []);
+      const content = userContent(m, images);
+      return sent.length > 0 ? { role: "user", content, images: sent } : { role: "user", content };
+    }
     return { role: m.role, content: m.content };
   });
   const fitted = trimToWindow(out, maxChars);
@@ -132,12 +141,41 @@ function passagesPart(passages: unknown): string {
   return `\n\nPassages found in the person's files for this message. Answer from them where they help, and cite each one you use by its number in square brackets, as [1]:\n\n${blocks}`;
 }
 
-/** A user message as the model reads it: the person's words, then what was sent with them. */
-export function userContent(m: Pick<ChatMessage, "content" | "metadata">): string {
-  return `${m.content}${resourcesPart(m.metadata.resources)}${passagesPart(m.metadata.passages)}`;
+/** The files attached to a message: each text file's text; each image by name (its bytes go apart). */
+function attachmentsPart(
+  m: Pick<ChatMessage, "metadata">,
+  images: ReadonlyMap<string, AttachedImage>,
+): string {
+  const files = attachmentsOf(m);
+  if (files.length === 0) return "";
+  const blocks = files.map((a) => {
+    const head = `<attachment path="${attribute(a.path)}" name="${attribute(a.name)}" type="${attribute(a.mimeType)}">`;
+    const body =
+      a.text !== null
+        ? `${a.text}${a.cut ? "\n[cut: the file is longer]" : ""}`
+        : images.has(a.path)
+          ? "[an image: sent with this message]"
+          : "[an image: not shown to you (not read for this model, or no longer in the workspace)]";
+    return `${head}\n${body}\n</attachment>`;
+  });
+  return `\n\nAttached files (from the person's workspace):\n\n${blocks.join("\n\n")}`;
 }
 
-const size = (m: GatewayMessage) => JSON.stringify(m).length;
+const NO_IMAGES: ReadonlyMap<string, AttachedImage> = new Map();
+
+/** A user message as the model reads it: the person's words, then what was sent with them. */
+export function userContent(
+  m: Pick<ChatMessage, "content" | "metadata">,
+  images: ReadonlyMap<string, AttachedImage> = NO_IMAGES,
+): string {
+  return `${m.content}${resourcesPart(m.metadata.resources)}${passagesPart(m.metadata.passages)}${attachmentsPart(m, images)}`;
+}
+
+/** A message's size in characters; an image counts as about 1,000 tokens, whatever its bytes. */
+const size = (m: GatewayMessage) =>
+  m.role === "user" && m.images
+    ? JSON.stringify({ ...m, images: undefined }).length + m.images.length * 4_000
+    : JSON.stringify(m).length;
 
 /** Drops the oldest whole turns after the first user message until the rest fits. */
 function trimToWindow(messages: GatewayMessage[], maxChars: number): GatewayMessage[] {

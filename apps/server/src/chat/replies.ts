@@ -1,4 +1,6 @@
 import {
+  type ChatAttachment,
+  type ChatSession,
   type ClientFrame,
   DEFAULT_SESSION_TITLE,
   type FilePassage,
@@ -6,15 +8,18 @@ import {
   type ServerFrame,
   type User,
 } from "@neuroos/contracts";
+import { getAgent } from "../agents/service";
 import type { Cluster } from "../cluster/cluster";
 import type { NodeRegistry } from "../cluster/nodes";
 import { AppError } from "../http/errors";
 import type { FrameRouter } from "../live/frame-router";
 import { filePassages } from "../vector/file-passages";
 import type { VectorService } from "../vector/service";
+import { readAttachments } from "./attachments";
 import { type LostTurn, RunningTurns } from "./running-turns";
 import * as chat from "./service";
 import { type ChatTurnDeps, runTurn } from "./turn";
+import { turnModelOf } from "./turn-model";
 import { ChatTurnStore } from "./turn-store";
 
 const TITLE_LENGTH = 60;
@@ -65,6 +70,7 @@ export class ChatReplies {
       this.send(ctx.user, frame.sessionId, frame.content, {
         resources: frame.resources ?? [],
         searchFiles: frame.searchFiles === true,
+        attachments: frame.attachments ?? [],
       }),
     );
     router.on("chat_stop", (ctx, frame) => this.stop(ctx.user.id, frame.sessionId));
@@ -85,7 +91,11 @@ export class ChatReplies {
     user: Pick<User, "id" | "plan">,
     sessionId: string,
     content: string,
-    options: { resources?: readonly ResourceRef[]; searchFiles?: boolean } = {},
+    options: {
+      resources?: readonly ResourceRef[];
+      searchFiles?: boolean;
+      attachments?: readonly string[];
+    } = {},
   ): Promise<void> {
     const { db, bus } = this.deps;
     const session = await chat.getSession(db, user.id, sessionId);
@@ -98,9 +108,11 @@ export class ChatReplies {
         (await chat.listMessages(db, user.id, sessionId)).length === 0;
       const resources = await this.readResources(user.id, options.resources ?? []);
       const passages = options.searchFiles ? await this.searchFiles(user.id, content) : undefined;
+      const attachments = await this.readAttachments(user, session, options.attachments ?? []);
       const metadata = {
         ...(resources.length > 0 ? { resources } : {}),
         ...(passages ? { passages } : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
       };
       const message = await chat.addUserMessage(db, { sessionId, content, metadata });
       bus.publish(user.id, { type: "chat_message", sessionId, message });
@@ -134,6 +146,19 @@ export class ChatReplies {
       (ref, i) => refs.findIndex((r) => r.serverId === ref.serverId && r.uri === ref.uri) === i,
     );
     return Promise.all(unique.map((ref) => reader.read(userId, ref.serverId, ref.uri)));
+  }
+
+  /** The workspace files sent with a message, read for the model the turn will answer with. */
+  private async readAttachments(
+    user: Pick<User, "id" | "plan">,
+    session: ChatSession,
+    paths: readonly string[],
+  ): Promise<ChatAttachment[]> {
+    if (paths.length === 0) return [];
+    const { db, gateway, files } = this.deps;
+    const agent = session.agentId ? await getAgent(db, user.id, session.agentId).catch(() => null) : null;
+    const target = turnModelOf(gateway, await gateway.access(user.id), session, agent);
+    return readAttachments(files, user, paths, target);
   }
 
   private async searchFiles(userId: string, query: string): Promise<FilePassage[]> {

@@ -1,4 +1,4 @@
-import { type ChatSession, contextWindowOf, type User } from "@neuroos/contracts";
+import { type ChatSession, contextWindowOf, readsImages, type User } from "@neuroos/contracts";
 import type { Approvals } from "../agent/approvals";
 import { type EngineEvent, runEngine, type TurnEnd } from "../agent/engine";
 import type { ToolRegistry } from "../agent/tools";
@@ -8,9 +8,11 @@ import type { EventBus } from "../live/bus";
 import type { LlmGateway } from "../llm";
 import type { McpTurnTools } from "../mcp/agent-tools";
 import type { MemoryService } from "../memory/service";
+import { type AttachmentFiles, imagesFor } from "./attachments";
 import { contextCharsFor, fitConversation } from "./history";
 import { sessionMemory } from "./memory";
 import * as chat from "./service";
+import { turnModelOf } from "./turn-model";
 import { ChatTurnStore } from "./turn-store";
 
 export interface ChatTurnDeps {
@@ -23,6 +25,8 @@ export interface ChatTurnDeps {
   /** The agent's selected MCP tools for a turn (connecting only the servers they name). */
   mcpTools(userId: string, selected: readonly string[]): Promise<McpTurnTools>;
   maxSteps: number;
+  /** The person's workspace files: attached images are read from it for each turn. */
+  files: AttachmentFiles;
 }
 
 /**
@@ -38,6 +42,8 @@ export async function runTurn(
     signal: AbortSignal;
     /** Frees the session for the next message: before the browsers hear that the turn ended. */
     release?: () => Promise<void>;
+    /** A provider and model for this turn only (regenerating a reply with another model). */
+    model?: { provider?: string | null; model?: string | null };
   },
 ): Promise<TurnEnd> {
   const { db, bus, gateway } = deps;
@@ -62,29 +68,26 @@ export async function runTurn(
     for (const gone of mcp.unavailable)
       history.push(await store.notice("mcp_unavailable", unavailableText(gone)));
     const agentTools = [...selected.flatMap((name) => deps.tools.get(name) ?? []), ...mcp.tools];
-    const config = {
-      provider: agent?.provider ?? undefined,
-      model: agent?.model ?? undefined,
-      temperature: agent?.temperature,
-    };
+    const target = turnModelOf(gateway, access, session, agent, input.model);
     // What is sent is bounded by the model's window; how many older messages were left out goes
     // with the reply, so the console can say so.
-    const provider = config.provider ?? access.preferences.defaultProvider;
-    const contextChars = contextCharsFor(
-      contextWindowOf(provider, config.model ?? gateway.defaultModel(provider, access)),
-    );
+    const contextChars = contextCharsFor(contextWindowOf(target.provider, target.model));
+    // Attached images go to a model that reads them (read again from the workspace for the turn).
+    const images = readsImages(target.provider, target.model)
+      ? await imagesFor(deps.files, user, history)
+      : new Map();
     let dropped = 0;
     const events = runEngine(gateway, {
       user,
       sessionId,
       system: [agent?.systemPrompt, memory.prompt].filter(Boolean).join("\n\n"),
       conversation: () => {
-        const fitted = fitConversation(memory.visible(history), contextChars);
+        const fitted = fitConversation(memory.visible(history), contextChars, images);
         dropped = fitted.dropped;
         return fitted.messages;
       },
       tools: [...agentTools, ...memory.tools],
-      config,
+      config: target.config,
       access,
       safeMode: access.preferences.safeMode || (agent?.safeMode ?? true),
       maxSteps: deps.maxSteps,

@@ -31,7 +31,18 @@ export function toPrompt(messages: GatewayMessage[]): LanguageModelV3Prompt {
         ],
       };
     }
-    if (m.role !== "assistant") return { role: "user", content: [{ type: "text", text: m.content }] };
+    if (m.role === "user")
+      return {
+        role: "user",
+        content: [
+          { type: "text", text: m.content },
+          ...(m.images ?? []).map((image) => ({
+            type: "file" as const,
+            mediaType: image.mediaType,
+            data: image.data,
+          })),
+        ],
+      };
     return {
       role: "assistant",
       content: [

@@ -30,7 +30,13 @@ export interface ProviderAdapter {
 
 /** A message of a conversation, including the agent loop's tool calls and results. */
 export type GatewayMessage =
-  | { role: "system" | "user"; content: string }
+  | { role: "system"; content: string }
+  | {
+      role: "user";
+      content: string;
+      /** Images sent with it (base64), for models that read images. */
+      images?: { mediaType: string; data: string }[];
+    }
   | {
       role: "assistant";
       content: string;
