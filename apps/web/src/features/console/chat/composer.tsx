@@ -1,5 +1,17 @@
-import { MCP_RESOURCES_PER_MESSAGE, type McpResourceContent } from "@neuroos/contracts";
-import { Eraser, FileSearch, Paperclip, SendHorizontal, Square, SquareTerminal } from "lucide-react";
+import {
+  ATTACHMENTS_PER_MESSAGE,
+  MCP_RESOURCES_PER_MESSAGE,
+  type McpResourceContent,
+} from "@neuroos/contracts";
+import {
+  Eraser,
+  FilePlus,
+  FileSearch,
+  Paperclip,
+  SendHorizontal,
+  Square,
+  SquareTerminal,
+} from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -9,6 +21,8 @@ import { toast } from "@/lib/toast";
 import { useConsole } from "../console-context";
 import { type ExecutionState, isExecuting } from "../runs/execution-state";
 import { requestRun } from "../runs/run-request";
+import { AttachmentPicker } from "./attachment-picker";
+import { ComposerAttachmentChip } from "./message-attachments";
 import { ComposerResourceChip } from "./resource-chips";
 import { ResourcePicker } from "./resource-picker";
 import { setSessionBusy } from "./use-chat-frames";
@@ -47,6 +61,8 @@ export function Composer({
       navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [location, navigate]);
   const [resources, setResources] = useState<McpResourceContent[]>([]);
+  const [attachments, setAttachments] = useState<string[]>([]);
+  const [attaching, setAttaching] = useState(false);
   // "Search my files": each message goes with the passages of the person's files found for it.
   const [searchFiles, setSearchFiles] = useState(false);
   const [picking, setPicking] = useState(false);
@@ -58,6 +74,7 @@ export function Composer({
     setSessionBusy(busy, sent.sessionId, false);
     setText((now) => (now ? now : sent.text));
     setResources((now) => (now.length > 0 ? now : sent.resources));
+    setAttachments((now) => (now.length > 0 ? now : sent.attachments));
   });
   const replying = useStore(
     busy,
@@ -81,11 +98,13 @@ export function Composer({
       requestId,
       ...(refs.length > 0 ? { resources: refs } : {}),
       ...(searchFiles ? { searchFiles } : {}),
+      ...(attachments.length > 0 ? { attachments } : {}),
     } as const;
     if (!channel.send(frame)) return notConnected();
-    watch({ requestId, sessionId, text, resources });
+    watch({ requestId, sessionId, text, resources, attachments });
     setText("");
     setResources([]);
+    setAttachments([]);
     setSessionBusy(busy, sessionId, true);
   };
 
@@ -118,6 +137,17 @@ export function Composer({
     <>
       <form onSubmit={onSubmit} className="border-t border-border bg-card/60 px-3 py-3 sm:px-4">
         <div className="mx-auto grid max-w-4xl gap-2">
+          {attachments.length > 0 ? (
+            <ul aria-label="Files to send" className="flex flex-wrap gap-1.5">
+              {attachments.map((path) => (
+                <ComposerAttachmentChip
+                  key={path}
+                  path={path}
+                  onRemove={() => setAttachments((list) => list.filter((p) => p !== path))}
+                />
+              ))}
+            </ul>
+          ) : null}
           {resources.length > 0 ? (
             <ul aria-label="Resources to send" className="flex flex-wrap gap-1.5">
               {resources.map((r) => (
@@ -180,6 +210,20 @@ export function Composer({
             </Button>
             <Button
               type="button"
+              variant="ghost"
+              size="sm"
+              onClick={(event) => {
+                opener.current = event.currentTarget;
+                setAttaching(true);
+              }}
+              disabled={!sessionId || attachments.length >= ATTACHMENTS_PER_MESSAGE}
+              title={`Send files of your workspace, or upload some, with the message (at most ${ATTACHMENTS_PER_MESSAGE})`}
+            >
+              <FilePlus aria-hidden="true" />
+              Attach files
+            </Button>
+            <Button
+              type="button"
               variant={searchFiles ? "outline" : "ghost"}
               size="sm"
               aria-pressed={searchFiles}
@@ -215,6 +259,17 @@ export function Composer({
           </div>
         </div>
       </form>
+      <AttachmentPicker
+        open={attaching}
+        room={ATTACHMENTS_PER_MESSAGE - attachments.length}
+        onClose={() => {
+          setAttaching(false);
+          requestAnimationFrame(() => (opener.current?.isConnected ? opener.current : box.current)?.focus());
+        }}
+        onAttach={(paths) =>
+          setAttachments((list) => [...new Set([...list, ...paths])].slice(0, ATTACHMENTS_PER_MESSAGE))
+        }
+      />
       {/* Outside the form: the picker's own submit must not bubble (through the portal) to this one. */}
       <ResourcePicker
         open={picking}

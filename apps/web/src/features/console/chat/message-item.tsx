@@ -7,6 +7,7 @@ import type { FencedCode } from "@/components/content/markdown-content";
 import { formatClock } from "@/lib/format";
 import { RunnableCodeBlock } from "../runs/runnable-code-block";
 import type { Draft } from "./chat-state";
+import { MessageAttachments } from "./message-attachments";
 import { MessagePassages } from "./message-passages";
 import { MessageResources } from "./resource-chips";
 
@@ -120,6 +121,9 @@ export const MessageItem = memo(function MessageItem({
         <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{message.content}</p>
         {message.metadata.resources?.length ? (
           <MessageResources resources={message.metadata.resources} />
+        ) : null}
+        {message.metadata.attachments?.length ? (
+          <MessageAttachments attachments={message.metadata.attachments} />
         ) : null}
         {message.metadata.passages ? (
           <MessagePassages passages={message.metadata.passages} onCitation={onCitation} />

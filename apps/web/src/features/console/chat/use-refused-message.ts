@@ -8,6 +8,7 @@ export interface SentMessage {
   sessionId: string;
   text: string;
   resources: McpResourceContent[];
+  attachments: string[];
 }
 
 /**
