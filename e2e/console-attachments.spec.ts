@@ -52,7 +52,11 @@ test("upload a text file and send it: the model reads it, the message shows it a
   await dialog.getByRole("button", { name: /dot\.png/ }).click();
   await ui.message.fill("What is in this picture?");
   await ui.message.press("Enter");
-  await expect(page.getByText("gpt-4 does not read images, so dot.png cannot be sent to it")).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: /Notifications/ })
+      .getByText(/gpt-4 does not read images, so dot.png cannot be sent to it/),
+  ).toBeVisible();
   // The message comes back to the box with its file, to send to another model.
   await expect(ui.message).toHaveValue("What is in this picture?");
   await expect(page.getByRole("list", { name: "Files to send" }).getByText("dot.png")).toBeVisible();
