@@ -216,6 +216,12 @@ export function SessionSidebar() {
               event.preventDefault();
               setText("");
             }
+            // Enter opens the best match (Tab reaches each of the others).
+            const best = search.data?.[0];
+            if (event.key === "Enter" && best && q === text.trim()) {
+              event.preventDefault();
+              openSession(best.session);
+            }
           }}
           aria-label="Search sessions"
           placeholder="Search sessions"
