@@ -81,6 +81,11 @@ describeEachDatabase("the sessions sidebar", (db) => {
     expect(await titles("/api/sessions?archived=true")).toEqual(["A1"]);
     expect(await titles("/api/sessions?archived=false")).toEqual(["B", "C"]);
     expect((await p.api("GET", "/api/sessions?archived=maybe")).statusCode).toBe(400);
+    // Deleted and restored from the trash, an archived session stays archived.
+    expect((await p.api("DELETE", `/api/sessions/${a.id}`)).statusCode).toBe(204);
+    const restored = await p.api("POST", "/api/trash/restore", { type: "session", itemId: a.id });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(await titles("/api/sessions?archived=true")).toEqual(["A1"]);
     await p.api("PATCH", `/api/sessions/${a.id}`, { archived: false });
     await p.api("PATCH", `/api/sessions/${b.id}`, { pinned: false });
     expect(await titles()).toEqual(["A1", "C", "B"]);
