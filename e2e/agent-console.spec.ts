@@ -118,9 +118,9 @@ test("deny at 360 px with the keyboard: the tool does not run, the model answers
   await page.setViewportSize({ width: 360, height: 740 });
   const ui = await ConsolePage.openAsNewUser(page);
 
-  // The current (plain chat) session gets the Interpreter through the session's agent picker.
+  // A new session starts with the person's default agent, the Interpreter.
   const picker = page.getByLabel("Agent", { exact: true });
-  await expect(picker.locator("option:checked")).toHaveText("Plain chat (no tools)");
+  await expect(picker.locator("option:checked")).toHaveText("Interpreter (default, safe mode)");
   await ui.useInterpreter();
 
   provider.script(

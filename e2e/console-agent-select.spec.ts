@@ -18,8 +18,11 @@ test("a keyboard user arrows through the agents: focus stays on the select and t
   const values = await picker
     .locator("option")
     .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  // A new session starts with the default agent (the Interpreter), the second choice.
+  const start = values.indexOf(await picker.inputValue());
+  expect(start).toBe(1);
   await picker.focus();
-  for (let i = 1; i < values.length; i += 1) {
+  for (let i = start + 1; i < values.length; i += 1) {
     await page.keyboard.press("ArrowDown");
     await expect(picker).toBeFocused();
     await expect(picker).toHaveValue(values[i] ?? "");

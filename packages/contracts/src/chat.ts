@@ -22,9 +22,10 @@ export type ChatSession = z.infer<typeof chatSessionSchema>;
 
 const title = z.string().trim().min(1, "Title is required").max(200, "Title must be at most 200 characters");
 const agentId = z.string().uuid("agentId must be an agent id").nullable();
+/** A new session: its agent, or null for plain chat; without `agentId`, the person's default agent. */
 export const createSessionSchema = z.object({
   title: title.default(DEFAULT_SESSION_TITLE),
-  agentId: agentId.default(null),
+  agentId: agentId.optional(),
 });
 const modelName = z.string().trim().min(1).max(200).nullable();
 export const updateSessionSchema = z
@@ -110,10 +111,108 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+/** GET /api/sessions's query: the archived sessions (`archived=true`) or the others (the default). */
+export const sessionListQuerySchema = z.object({ archived: z.enum(["true", "false"]).default("false") });
+
+/** GET /api/sessions/search's query: words, each matched as a prefix ("pyth" finds "python"). */
+export const sessionSearchQuerySchema = z.object({
+  q: z.string().trim().min(1, "Type something to search for").max(200, "Search at most 200 characters"),
+});
+/** The most results a search answers. */
+export const SESSION_SEARCH_LIMIT = 50;
+
+/** A search result: the session, and the message that matched (null: its title) with its matching line. */
+export const sessionSearchHitSchema = z.object({
+  session: chatSessionSchema,
+  messageId: z.string().nullable(),
+  line: z.string(),
+});
+export type SessionSearchHit = z.infer<typeof sessionSearchHitSchema>;
+
+/** GET /api/sessions/:id/export's query. */
+export const sessionExportQuerySchema = z.object({ format: z.enum(["markdown", "json"]).default("json") });
+export type SessionExportFormat = z.infer<typeof sessionExportQuerySchema>["format"];
+
+/** The most messages, and characters a message, an imported session may hold. */
+export const SESSION_IMPORT_MAX_MESSAGES = 5000;
+export const SESSION_IMPORT_MAX_CONTENT = 200_000;
+/** The most bytes an import's body may have. */
+export const SESSION_IMPORT_MAX_BYTES = 8 * 1024 * 1024;
+
+const exportedId = z.string().min(1).max(100);
+const exportedAt = z.string().datetime({ offset: true, message: "must be an ISO date and time" });
+
+/**
+ * A session as exported in JSON (and imported again): its fields, every message of every branch
+ * (each after its parent) and the head of the branch shown.
+ */
+export const sessionExportSchema = z
+  .object({
+    format: z.literal("neuroos-session", { message: 'format must be "neuroos-session"' }),
+    version: z.literal(1, { message: "version must be 1" }),
+    session: z.object({
+      title,
+      agentId: z.string().nullable().optional(),
+      provider: modelName.optional(),
+      model: modelName.optional(),
+      createdAt: exportedAt.optional(),
+      updatedAt: exportedAt.optional(),
+    }),
+    messages: z
+      .array(
+        z.object({
+          id: exportedId,
+          parentId: exportedId.nullable(),
+          role: chatRoleSchema,
+          content: z.string().max(SESSION_IMPORT_MAX_CONTENT),
+          metadata: z.record(z.string(), z.unknown()).default({}),
+          timestamp: exportedAt,
+        }),
+      )
+      .max(SESSION_IMPORT_MAX_MESSAGES, `A session can hold at most ${SESSION_IMPORT_MAX_MESSAGES} messages`),
+    headId: exportedId.nullable(),
+  })
+  .superRefine((value, ctx) => {
+    const seen = new Set<string>();
+    value.messages.forEach((m, i) => {
+      if (seen.has(m.id))
+        ctx.addIssue({ code: "custom", path: ["messages", i, "id"], message: "is repeated" });
+      if (m.parentId !== null && !seen.has(m.parentId))
+        ctx.addIssue({
+          code: "custom",
+          path: ["messages", i, "parentId"],
+          message: "must be the id of a message before it",
+        });
+      seen.add(m.id);
+    });
+    if (value.headId !== null && !seen.has(value.headId))
+      ctx.addIssue({ code: "custom", path: ["headId"], message: "must be the id of one of the messages" });
+  });
+export type SessionExport = z.infer<typeof sessionExportSchema>;
+
 /** Chat sessions and their messages (server: apps/server/src/chat/routes.ts). */
 export const sessionsApi = {
-  /** The person's sessions, newest first. */
+  /**
+   * The person's sessions: pinned ones first, then the others, each by latest activity; the
+   * archived ones are left out (`?archived=true`: only those).
+   */
   list: endpoint({ method: "GET", path: "/api/sessions", body: null, answer: z.array(chatSessionSchema) }),
+  /** Their sessions whose title or a message matches `?q=`, best first (at most SESSION_SEARCH_LIMIT). */
+  search: endpoint({
+    method: "GET",
+    path: "/api/sessions/search",
+    body: null,
+    answer: z.array(sessionSearchHitSchema),
+  }),
+  /** One session as a file to download (`?format=markdown|json`): the JSON is `sessionExportSchema`. */
+  export: endpoint({ method: "GET", path: "/api/sessions/:id/export", body: null, answer: null }),
+  /** A session exported as JSON stored again as a new session of the person's (new ids). */
+  import: endpoint({
+    method: "POST",
+    path: "/api/sessions/import",
+    body: sessionExportSchema,
+    answer: chatSessionSchema,
+  }),
   create: endpoint({
     method: "POST",
     path: "/api/sessions",

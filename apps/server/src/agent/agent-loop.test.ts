@@ -66,7 +66,7 @@ describeEachDatabase(
     it("plain chat: streams the reply, stores both messages, titles the session", async () => {
       await settings({ defaultProvider: "openai" });
       provider.script({ kind: "text", chunks: ["Hello", ", ", "world"], usage: { input: 5, output: 3 } });
-      const { id } = (await api("POST", "/api/sessions", {})).json();
+      const { id } = (await api("POST", "/api/sessions", { agentId: null })).json();
       live.send({ type: "chat_message", sessionId: id, content: "Say hello to the world please" });
       const stored = await live.next(
         (f) => f.type === "chat_message" && (f.message as Frame).role === "assistant",
@@ -97,7 +97,7 @@ describeEachDatabase(
     it("stores a message and a reply holding NUL characters (shown as ␀) instead of failing", async () => {
       await settings({ defaultProvider: "openai" });
       provider.script({ kind: "text", chunks: ["nul\u0000in reply"] });
-      const { id } = (await api("POST", "/api/sessions", {})).json();
+      const { id } = (await api("POST", "/api/sessions", { agentId: null })).json();
       live.send({ type: "chat_message", sessionId: id, content: "nul\u0000in question" });
       await live.next((f) => f.type === "chat_message" && (f.message as Frame).role === "assistant");
       const list = await messages(id);

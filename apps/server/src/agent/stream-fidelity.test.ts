@@ -53,7 +53,7 @@ describeEachDatabase("the agent and replies as providers really send them", (db)
     it(`a reply cut at the token limit (${flavor}): the person is told, and the model on the next step`, async () => {
       await api("PUT", "/api/settings", { defaultProvider: flavor });
       provider.script({ kind: "text", chunks: ["The first half of a long"], finish: "length" });
-      const id = (await api("POST", "/api/sessions", {})).json().id as string;
+      const id = (await api("POST", "/api/sessions", { agentId: null })).json().id as string;
       live.send({ type: "chat_message", sessionId: id, content: "Write a long essay" });
       const notice = await live.next(
         (f: Frame) => f.type === "chat_message" && (f.message as Stored).role === "system",
@@ -128,7 +128,7 @@ describeEachDatabase("the agent and replies as providers really send them", (db)
       });
       expect(saved.statusCode, saved.body).toBe(200);
       provider.script({ kind: "recorded", stream });
-      const id = (await api("POST", "/api/sessions", {})).json().id as string;
+      const id = (await api("POST", "/api/sessions", { agentId: null })).json().id as string;
       live.send({ type: "chat_message", sessionId: id, content: "Hi" });
       await live.next((f: Frame) => f.type === "chat_message" && (f.message as Stored).role === "assistant");
       const reply = (await messages(id)).find((m) => m.role === "assistant");

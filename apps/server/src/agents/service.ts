@@ -49,6 +49,17 @@ export async function listAgents(db: Db, userId: string): Promise<Agent[]> {
   return rows.map(toAgent);
 }
 
+/** The id of the person's default agent (the 'Interpreter' until they choose another), or null. */
+export async function defaultAgentId(db: Db, userId: string): Promise<string | null> {
+  await ensureDefaultAgent(db, userId);
+  const [row] = await db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(and(eq(agents.userId, userId), eq(agents.isDefault, true)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 /** The user's own agent; another user's id, or an id that is not one, is 404 alike. */
 export async function getAgent(db: Db, userId: string, id: string): Promise<Agent> {
   if (!isUuid(id)) throw notFound("Agent");

@@ -27,7 +27,7 @@ describeEachDatabase(
         await t.app.inject({
           method: "POST",
           url: "/api/sessions",
-          payload: {},
+          payload: { agentId: null },
           headers: { cookie: alice.cookie },
         })
       ).json().id;
@@ -142,7 +142,7 @@ describeEachDatabase(
         await t.app.inject({
           method: "POST",
           url: "/api/sessions",
-          payload: {},
+          payload: { agentId: null },
           headers: { cookie: bob.cookie },
         })
       ).json();

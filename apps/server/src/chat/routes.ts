@@ -1,4 +1,12 @@
-import { type PathParams, sessionsApi } from "@neuroos/contracts";
+import {
+  fileNameOf,
+  type PathParams,
+  SESSION_IMPORT_MAX_BYTES,
+  sessionExportQuerySchema,
+  sessionListQuerySchema,
+  sessionSearchQuerySchema,
+  sessionsApi,
+} from "@neuroos/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
@@ -6,6 +14,8 @@ import { parse } from "../http/errors";
 import { currentUser } from "../http/request-user";
 import type { EventBus } from "../live/bus";
 import * as chat from "./service";
+import { exportSession, importSession } from "./session-export";
+import { searchSessions } from "./session-search";
 import { trashSession } from "./trash";
 
 type WithId = FastifyRequest<{ Params: PathParams<typeof sessionsApi.update.path> }>;
@@ -15,7 +25,32 @@ export async function chatRoutes(app: FastifyInstance, deps: { db: Db; bus: Even
   const { db, bus } = deps;
   app.addHook("onRequest", requireSession(db));
 
-  app.get(sessionsApi.list.path, async (request) => chat.listSessions(db, currentUser(request).id));
+  app.get(sessionsApi.list.path, async (request) => {
+    const { archived } = parse(sessionListQuerySchema, request.query);
+    return chat.listSessions(db, currentUser(request).id, archived === "true");
+  });
+
+  app.get(sessionsApi.search.path, async (request) => {
+    const { q } = parse(sessionSearchQuerySchema, request.query);
+    return searchSessions(db, currentUser(request).id, q);
+  });
+
+  app.get(sessionsApi.export.path, async (request: WithId, reply) => {
+    const { format } = parse(sessionExportQuerySchema, request.query);
+    const file = await exportSession(db, currentUser(request).id, request.params.id, format);
+    const name = fileNameOf(file.title, file.extension, "Session");
+    return reply
+      .header("content-type", file.type)
+      .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(file.body);
+  });
+
+  app.post(sessionsApi.import.path, { bodyLimit: SESSION_IMPORT_MAX_BYTES }, async (request, reply) => {
+    const input = parse(sessionsApi.import.body, request.body);
+    const session = await importSession(db, currentUser(request).id, input);
+    bus.publish(currentUser(request).id, { type: "session_updated", session });
+    return reply.status(201).send(session);
+  });
 
   app.post(sessionsApi.create.path, async (request, reply) => {
     const input = parse(sessionsApi.create.body, request.body);

@@ -54,7 +54,7 @@ describeEachDatabase(
       }[];
     /** Sends a message with "Search my files" and waits for the stored reply. */
     const ask = async (who: Who, live: LiveClient, content: string) => {
-      const sessionId = (await api("POST", "/api/sessions", who, {})).json().id as string;
+      const sessionId = (await api("POST", "/api/sessions", who, { agentId: null })).json().id as string;
       live.send({ type: "chat_message", sessionId, content, searchFiles: true });
       await live.next(
         (f) =>
@@ -111,7 +111,7 @@ describeEachDatabase(
 
     it("a message without it is sent as it is", async () => {
       provider.script({ kind: "text", chunks: ["Hello."] });
-      const sessionId = (await api("POST", "/api/sessions", alice, {})).json().id as string;
+      const sessionId = (await api("POST", "/api/sessions", alice, { agentId: null })).json().id as string;
       aliceLive.send({ type: "chat_message", sessionId, content: "When does the boiler warranty end?" });
       await aliceLive.next(
         (f) =>

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ChatMessage, ChatSession, SessionChanges } from "@neuroos/contracts";
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
-import { getAgent } from "../agents/service";
+import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { defaultAgentId, getAgent } from "../agents/service";
 import type { Db } from "../db/client";
 import { chatMessages, chatSessions } from "../db/schema";
 import { storableJson, storableText } from "../db/storable";
@@ -35,25 +35,38 @@ export const toMessage = (row: Omit<MessageRow, "seq">): ChatMessage => ({
   metadata: row.metadata,
 });
 
-export async function listSessions(db: Db, userId: string): Promise<ChatSession[]> {
+/**
+ * The person's sessions, pinned ones first, each group by latest activity; the archived ones
+ * only (`archived`), or the others.
+ */
+export async function listSessions(db: Db, userId: string, archived = false): Promise<ChatSession[]> {
   const rows = await db
     .select()
     .from(chatSessions)
-    .where(eq(chatSessions.userId, userId))
-    .orderBy(desc(chatSessions.createdAt));
+    .where(
+      and(
+        eq(chatSessions.userId, userId),
+        archived ? isNotNull(chatSessions.archivedAt) : isNull(chatSessions.archivedAt),
+      ),
+    )
+    .orderBy(
+      sql`${chatSessions.pinnedAt} is null`,
+      desc(chatSessions.updatedAt),
+      desc(chatSessions.createdAt),
+      desc(chatSessions.id),
+    );
   return rows.map(toSession);
 }
 
+/** A new session: with the agent given, plain chat (null), or, without one, the person's default agent. */
 export async function createSession(
   db: Db,
   userId: string,
-  input: { title: string; agentId: string | null },
+  input: { title: string; agentId?: string | null },
 ): Promise<ChatSession> {
-  if (input.agentId) await getAgent(db, userId, input.agentId);
-  const [row] = await db
-    .insert(chatSessions)
-    .values({ userId, ...input })
-    .returning();
+  const agentId = input.agentId === undefined ? await defaultAgentId(db, userId) : input.agentId;
+  if (agentId) await getAgent(db, userId, agentId);
+  const [row] = await db.insert(chatSessions).values({ userId, title: input.title, agentId }).returning();
   if (!row) throw new Error("insert returned no row");
   return toSession(row);
 }

@@ -17,6 +17,7 @@ interface SessionPayload {
   model?: string | null;
   headId?: string | null;
   pinnedAt?: string | null;
+  archivedAt?: string | null;
   createdAt: string;
   updatedAt: string;
   messages: {
@@ -53,6 +54,7 @@ export async function trashSession(db: Db, userId: string, sessionId: string): P
       model: session.model,
       headId: session.headId,
       pinnedAt: session.pinnedAt?.toISOString() ?? null,
+      archivedAt: session.archivedAt?.toISOString() ?? null,
       createdAt: session.createdAt.toISOString(),
       updatedAt: session.updatedAt.toISOString(),
       messages: messages.map((m) => ({
@@ -104,6 +106,7 @@ export async function restoreSession(tx: Tx, item: typeof trashItems.$inferSelec
       model: payload.model ?? null,
       headId: payload.headId ?? payload.messages.at(-1)?.id ?? null,
       pinnedAt: payload.pinnedAt ? new Date(payload.pinnedAt) : null,
+      archivedAt: payload.archivedAt ? new Date(payload.archivedAt) : null,
       createdAt: new Date(payload.createdAt),
       updatedAt: new Date(payload.updatedAt),
     })

@@ -151,7 +151,7 @@ describeEachDatabase("chat turns, questions and Stop across server nodes", (db) 
     if (!sandboxReady) ctx.skip();
     const bob: Who = await signedInUser(b.app);
     const bobLive = await LiveClient.connect(bAddress.wsUrl, { cookie: bob.cookie, origin: bAddress.origin });
-    const sessionId = (await api(a, "POST", "/api/sessions", {})).json().id as string;
+    const sessionId = (await api(a, "POST", "/api/sessions", { agentId: null })).json().id as string;
     const code = "import time\nprint('go', flush=True)\ntime.sleep(60)";
     aLive.send({ type: "code_execution", sessionId, language: "python", code });
     const start = await bLive.next((f) => f.type === "execution_start", 15_000);

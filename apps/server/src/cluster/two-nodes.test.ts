@@ -43,7 +43,7 @@ describe.skipIf(postgresUrl === null)("two server nodes on one PostgreSQL", () =
   it("a chat reply started through node B streams to the browser on node A, in order", async () => {
     const words = Array.from({ length: 200 }, (_, i) => `w${i} `);
     provider.script({ kind: "text", chunks: words, usage: { input: 5, output: 200 } });
-    const { id } = (await api(nodes.b, "POST", "/api/sessions", {})).json();
+    const { id } = (await api(nodes.b, "POST", "/api/sessions", { agentId: null })).json();
     onB.send({ type: "chat_message", sessionId: id, content: "Count for me" });
     const reply = (f: Frame) => f.type === "chat_message" && (f.message as Frame).role === "assistant";
     const stored = await onA.next(reply, 15_000);
@@ -77,7 +77,7 @@ describe.skipIf(postgresUrl === null)("two server nodes on one PostgreSQL", () =
   });
 
   it.skipIf(!sandboxReady)("code run through node B: its start, output and result on node A", async () => {
-    const { id } = (await api(nodes.b, "POST", "/api/sessions", {})).json();
+    const { id } = (await api(nodes.b, "POST", "/api/sessions", { agentId: null })).json();
     onB.send({
       type: "code_execution",
       sessionId: id,
@@ -99,7 +99,7 @@ describe.skipIf(postgresUrl === null)("two server nodes on one PostgreSQL", () =
   });
 
   it("settings saved through node A apply at once to a turn started through node B", async () => {
-    const { id } = (await api(nodes.b, "POST", "/api/sessions", {})).json();
+    const { id } = (await api(nodes.b, "POST", "/api/sessions", { agentId: null })).json();
     const replyBy = async (content: string) => {
       provider.script({ kind: "text", chunks: ["ok"], usage: { input: 1, output: 1 } });
       onB.send({ type: "chat_message", sessionId: id, content });

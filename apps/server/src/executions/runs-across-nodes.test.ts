@@ -31,7 +31,7 @@ describeEachDatabase("runs of code on a node that dies", (db) => {
       await a.app.inject({
         method: "POST",
         url: "/api/sessions",
-        payload: {},
+        payload: { agentId: null },
         headers: { cookie: who.cookie },
       })
     ).json().id as string;

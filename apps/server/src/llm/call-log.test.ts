@@ -115,7 +115,7 @@ describeEachDatabase("every model call is logged once, in the gateway", (db) => 
       { kind: "tool-calls", calls: [{ id: "c1", name: "recall", args: { query: "rain" } }] },
       { kind: "text", chunks: ["Noted."] },
     );
-    const sessionId = (await post("/api/sessions", {})).json().id as string;
+    const sessionId = (await post("/api/sessions", { agentId: null })).json().id as string;
     const live = await LiveClient.connect(wsUrl, { cookie: who.cookie, origin });
     live.send({ type: "chat_message", sessionId, content: "Remember I like rain" });
     await live

@@ -177,7 +177,7 @@ describeEachDatabase("MCP resources and prompts (read, fill in, attach to a chat
 
   it("chat: attached resources are read, stored with the message and given to the model; a bad one refuses the message", async () => {
     expect((await api("PUT", "/api/settings", alice, { defaultProvider: "openai" })).statusCode).toBe(200);
-    const sessionId = (await api("POST", "/api/sessions", alice, {})).json().id as string;
+    const sessionId = (await api("POST", "/api/sessions", alice, { agentId: null })).json().id as string;
     provider.script({ kind: "text", chunks: ["It describes the architecture."] });
     live.send({
       type: "chat_message",

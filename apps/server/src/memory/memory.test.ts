@@ -81,7 +81,7 @@ describeEachDatabase("memory: settings, the remembered facts, what the model rec
     ((provider.calls.at(call)?.body?.tools ?? []) as { function: { name: string } }[]).map(
       (x) => x.function.name,
     );
-  const newSession = async () => (await api("POST", "/api/sessions", {})).json().id as string;
+  const newSession = async () => (await api("POST", "/api/sessions", { agentId: null })).json().id as string;
 
   it("REST: lists, adds, edits and deletes the person's own memories; bad input 400, others' ids 404", async () => {
     expect((await api("GET", "/api/memories")).json()).toEqual([]);

@@ -3,6 +3,7 @@ import { HostedScreen } from "@/components/app-host/hosted-screen";
 import { appRegistry } from "@/lib/apps/registry";
 import { cn } from "@/lib/cn";
 import { ChatPanel } from "./chat/chat-panel";
+import { SessionSidebar } from "./sessions/session-sidebar";
 
 /** Spec: the console's top tabs; each but the chat shows an app's screen from the registry. */
 const TABS = [
@@ -75,7 +76,16 @@ export function CentrePane() {
             // A screen made for the whole page fills the pane instead.
             className="min-h-0 flex-1 overflow-auto [&_.h-dvh]:h-full"
           >
-            {app ? <HostedScreen app={app} /> : <ChatPanel />}
+            {app ? (
+              <HostedScreen app={app} />
+            ) : (
+              <div className="flex h-full min-h-0">
+                <SessionSidebar />
+                <div className="min-w-0 flex-1">
+                  <ChatPanel />
+                </div>
+              </div>
+            )}
           </div>
         );
       })}

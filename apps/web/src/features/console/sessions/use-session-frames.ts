@@ -1,19 +1,14 @@
-import { type ChatSession, chatSessionSchema } from "@neuroos/contracts";
+import { chatSessionSchema } from "@neuroos/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { LiveChannel } from "@/lib/live/live-channel";
-import { messagesKey, sessionsKey } from "@/lib/resources/sessions";
+import { archivedSessionsKey, messagesKey, sessionsKey, storeSession } from "@/lib/resources/sessions";
 
-/** The session list after `session` was created or changed (a new one goes on top). */
-export function withSession(list: readonly ChatSession[], session: ChatSession): ChatSession[] {
-  return list.some((s) => s.id === session.id)
-    ? list.map((s) => (s.id === session.id ? session : s))
-    : [session, ...list];
-}
+export { withSession } from "@/lib/resources/sessions";
 
 /**
- * Keeps the session list current from the server's frames: a title given after the first
- * reply, and sessions created, renamed or deleted in another tab.
+ * Keeps the session lists current from the server's frames: a title given after the first
+ * reply, and sessions created, renamed, pinned, archived, imported or deleted in another tab.
  */
 export function useSessionFrames(channel: LiveChannel) {
   const queryClient = useQueryClient();
@@ -23,13 +18,14 @@ export function useSessionFrames(channel: LiveChannel) {
         if (frame.type === "session_updated") {
           const parsed = chatSessionSchema.safeParse(frame.session);
           if (!parsed.success) return;
-          queryClient.setQueryData<ChatSession[]>(sessionsKey, (list) =>
-            list ? withSession(list, parsed.data) : list,
-          );
+          storeSession(queryClient, parsed.data);
+          // An archived session was perhaps never in the archived list this tab holds.
+          if (parsed.data.archivedAt) void queryClient.invalidateQueries({ queryKey: archivedSessionsKey });
         } else if (frame.type === "session_deleted") {
-          queryClient.setQueryData<ChatSession[]>(sessionsKey, (list) =>
-            list?.filter((s) => s.id !== frame.sessionId),
-          );
+          for (const key of [sessionsKey, archivedSessionsKey])
+            queryClient.setQueryData<{ id: string }[]>(key, (list) =>
+              list?.filter((s) => s.id !== frame.sessionId),
+            );
           queryClient.removeQueries({ queryKey: messagesKey(frame.sessionId) });
         }
       }),
