@@ -60,6 +60,8 @@ export interface ExecutionOutcome {
   /** Output as one text: stdout, then stderr, then which limit ended the job. */
   output: string;
   success: boolean;
+  /** Workspace files the run wrote (newest first, at most 50), kept ones only. */
+  files: { path: string; size: number }[];
 }
 
 /** Whom a run's frames name: its session, or (a run outside one) its app. */
@@ -235,7 +237,8 @@ export class ExecutionService {
       full ||= removed.length > 0 || (!success && (await workspaces.isFull(user)));
       const words = `${workspaceFullWords(quotaMb(workspaces.quota(user.plan)))}${notKeptWords(removed)}`;
       const output = `${describeOutcome(result)}${full ? `\n[${words}]` : ""}`;
-      const outcome = { executionId, result, output, success };
+      const files = await workspaces.writtenSince(user, since).catch(() => []);
+      const outcome = { executionId, result, output, success, files };
       // False when a sweep took the run first (this node was judged dead): its browsers were told.
       const told = await held.release();
       claimed = false;
