@@ -31,6 +31,8 @@ const ETC_ENTRIES = [
   "python3.11",
   "python3.12",
   "python3.13",
+  // Debian's matplotlib keeps its default settings here (mpl-data links to it).
+  "matplotlibrc",
   // TLS roots, for a sandbox the admin lets reach the network (not ssl/private: keys stay out).
   "ssl/certs",
 ];
@@ -44,13 +46,15 @@ const hosts = "127.0.0.1\tlocalhost neuroos\n::1\tlocalhost\n";
 const PYTHON_DIR = "/etc/neuroos/python";
 const MATPLOTLIB_BACKEND = "neuroos_matplotlib.py";
 /**
- * matplotlib draws without a display, its caches go to the private /tmp (not the workspace),
+ * matplotlib draws without a display, its and fontconfig's caches go to the private /tmp (not the workspace),
  * and plt.show() saves the chart as a PNG in the working directory.
  */
 const PYTHON_ENV = {
   PYTHONPATH: PYTHON_DIR,
   MPLBACKEND: "module://neuroos_matplotlib",
   MPLCONFIGDIR: "/tmp/.matplotlib",
+  // fontconfig's cache (matplotlib's fonts) in the private /tmp too, not in the person's files.
+  XDG_CACHE_HOME: "/tmp/.cache",
 };
 
 /** Host-side files every sandbox mounts (made once per server, in a private 0700 folder). */

@@ -125,13 +125,15 @@ export class WorkspaceRoom extends WorkspaceRoots {
 
   /**
    * The files code wrote since `since` (a Date.now() before it ran), newest first, at most
-   * `max`: what a run lists under its message (workspace paths and sizes).
+   * `max`: what a run lists under its message (workspace paths and sizes). Hidden ones (a
+   * tool's cache under ~/.cache, ...) are left out.
    */
   async writtenSince(owner: Owner, since: number, max = 50): Promise<{ path: string; size: number }[]> {
     const found = await usage(await this.root(owner), since - CTIME_SLACK_MS, this.maxEntries);
     const sizes = new Map(found.recent.map((f) => [toWorkspacePath(f.segments), f.size]));
     const newest = [...found.recent].sort((a, b) => b.ctimeMs - a.ctimeMs);
     return writtenFiles({ ...found, recent: newest })
+      .filter((p) => !p.split("/").some((segment) => segment.startsWith(".")))
       .slice(0, max)
       .map((path) => ({ path, size: sizes.get(path) ?? 0 }));
   }
