@@ -62,6 +62,7 @@ export function registerExecutionFrames(
         code: frame.code,
         type: "code_execution",
         requestId: frame.requestId,
+        listFiles: run !== null,
       }),
     );
   });
@@ -78,6 +79,7 @@ export function registerExecutionFrames(
         code: frame.command,
         type: "system_command",
         requestId: frame.requestId,
+        listFiles: run !== null,
       }),
     );
   });

@@ -64,6 +64,7 @@ export async function runInSandbox(
     signal: ctx.signal,
     onOutput: ctx.onOutput,
     caller: ctx.caller,
+    listFiles: true,
   });
   const { stdout, stderr, exitCode, limit, durationMs } = outcome.result;
   // The files it wrote are listed under the tool's result (and the model learns their names).
