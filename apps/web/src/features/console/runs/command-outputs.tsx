@@ -18,7 +18,7 @@ export const CommandOutputs = memo(function CommandOutputs({
       {list.map((output) => (
         <section
           key={output.id}
-          aria-label={`Command output: ${output.input.slice(0, 60)}`}
+          aria-label={`Executed: ${output.input.slice(0, 60)}`}
           className="overflow-hidden rounded-lg border border-border bg-muted/40"
         >
           <code className="block truncate px-3 pt-1.5 font-mono text-xs">
