@@ -132,3 +132,29 @@ test("a reload in the middle of a streaming reply shows the text so far, then th
   await expect(reply).toHaveCount(1);
   await expect(reply.locator(".markdown")).toHaveText(chunks.join("").trim());
 });
+
+test("an Execute after a reply is kept under it; a long output is cut, and Show all reads the rest", async ({
+  page,
+  provider,
+}) => {
+  const ui = await ConsolePage.openAsNewUser(page);
+  await sandboxAvailable(page);
+  provider.script({ kind: "text", chunks: ["Ready when you are."] });
+  await ui.message.fill("Hello");
+  await ui.message.press("Enter");
+  await expect(ui.messages.getByText("Ready when you are.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Stop" })).toBeHidden();
+  await ui.message.fill("yes abcdefghi | head -c 30000; echo; echo end-of-output");
+  await ui.execute.click();
+  await expect(ui.commandOutput).toContainText("exit code 0", { timeout: 20_000 });
+
+  await page.reload();
+  await expect(ui.heading).toBeAttached({ timeout: 30_000 });
+  const kept = ui.messages.getByRole("region", { name: /^Executed: yes abcdefghi/ });
+  await expect(kept).toContainText("Output · Finished · exit code 0");
+  await expect(kept).toContainText("Showing the first 20,000 of 30,015 characters.");
+  await expect(kept.locator("pre")).not.toContainText("end-of-output");
+  await kept.getByRole("button", { name: "Show all" }).click();
+  await expect(kept.locator("pre")).toContainText("end-of-output");
+  await expect(kept.getByRole("button", { name: "Show all" })).toBeHidden();
+});

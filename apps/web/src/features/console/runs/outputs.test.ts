@@ -1,6 +1,6 @@
 import type { ChatMessage, MessageOutput } from "@neuroos/contracts";
 import { describe, expect, it } from "vitest";
-import { blockIndexOf, fencedBlocks, latestOutput, messageIdOfBlock, storedRun } from "./outputs";
+import { blockIndexOf, fencedBlocks, latestOutput, messageIdOfBlock, storedRun, toolFiles } from "./outputs";
 
 const output = (over: Partial<MessageOutput>): MessageOutput => ({
   id: "o1",
@@ -45,5 +45,17 @@ describe("a message's outputs", () => {
       exitCode: 2,
     });
     expect(messageIdOfBlock("m1:3:120")).toBe("m1");
+  });
+});
+
+describe("files a tool call wrote", () => {
+  it("reads run_code's files and write_file's own path", () => {
+    const files = [{ path: "/home/user/a.png", size: 10 }];
+    expect(toolFiles("run_code", { stdout: "", files })).toEqual(files);
+    expect(toolFiles("write_file", { path: "/home/user/b.md", size: 3 })).toEqual([
+      { path: "/home/user/b.md", size: 3 },
+    ]);
+    expect(toolFiles("read_file", { path: "/home/user/b.md", size: 3 })).toEqual([]);
+    expect(toolFiles("run_code", "plain text")).toEqual([]);
   });
 });
