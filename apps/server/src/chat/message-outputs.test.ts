@@ -145,6 +145,26 @@ describeEachDatabase(
       expect(output).toMatchObject({ kind: "command", block: null, stdout: "executed\n" });
     });
 
+    it("keeps the outputs through the trash: a restored session has them again", async () => {
+      const before = await outputsOf(replyId);
+      expect(before.length).toBeGreaterThan(0);
+      const gone = await t.app.inject({
+        method: "DELETE",
+        url: `/api/sessions/${sessionId}`,
+        headers: { cookie: alice.cookie },
+      });
+      expect(gone.statusCode).toBe(204);
+      const [item] = (await get("/api/trash")).json();
+      const back = await t.app.inject({
+        method: "POST",
+        url: "/api/trash/restore",
+        payload: { id: item.id },
+        headers: { cookie: alice.cookie },
+      });
+      expect(back.statusCode).toBe(200);
+      expect(await outputsOf(replyId)).toEqual(before);
+    });
+
     it("refuses a run naming a message of another session, and runs nothing", async () => {
       const other = (
         await t.app.inject({

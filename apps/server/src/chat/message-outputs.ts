@@ -1,6 +1,6 @@
 import { type ChatMessage, type MessageOutput, OUTPUT_PREVIEW_CHARS } from "@neuroos/contracts";
 import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { chatMessageOutputs, chatMessages, chatSessions } from "../db/schema";
 import { storableJson, storableText } from "../db/storable";
 import type { ExecutionOutcome } from "../executions/service";
@@ -144,4 +144,26 @@ export async function fullOutput(
     );
   if (!row) throw notFound("Output");
   return toOutput(row);
+}
+
+/** A stored output as the trash keeps it (with its session's messages), times as text. */
+export type TrashedOutput = Omit<OutputRow, "createdAt"> & { createdAt: string };
+
+/** The outputs of a session's messages (every branch), whole, for the trash. */
+export async function outputsOfSession(tx: Db | Tx, sessionId: string): Promise<TrashedOutput[]> {
+  const rows = await tx
+    .select(getTableColumns(chatMessageOutputs))
+    .from(chatMessageOutputs)
+    .innerJoin(chatMessages, eq(chatMessages.id, chatMessageOutputs.messageId))
+    .where(eq(chatMessages.sessionId, sessionId))
+    .orderBy(asc(chatMessageOutputs.createdAt));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** Puts a restored session's outputs back (its messages are back already). */
+export async function restoreOutputs(tx: Tx, outputs: readonly TrashedOutput[] | undefined): Promise<void> {
+  if (!outputs || outputs.length === 0) return;
+  await tx
+    .insert(chatMessageOutputs)
+    .values(outputs.map((o) => ({ ...o, createdAt: new Date(o.createdAt) })));
 }
