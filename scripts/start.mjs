@@ -20,6 +20,10 @@ if (!ensureSystemPackages(["bubblewrap", "e2fsprogs"])) {
 if (!ensureSystemPackages(["espeak-ng"])) {
   console.warn("Server speech stays unavailable until espeak-ng is installed.");
 }
+// matplotlib for Python in the sandbox: charts from plt.show() shown under the run.
+if (!ensureSystemPackages(["python3-matplotlib"])) {
+  console.warn("Python code in the sandbox has no matplotlib until python3-matplotlib is installed.");
+}
 // A build rewrites apps/web/dist in place: skip it when the sources did not change, so that a
 // second `npm start` never breaks a server already serving from it.
 const root = process.cwd();

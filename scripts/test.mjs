@@ -26,7 +26,7 @@ step("build", "npm", ["run", "build", "--silent"]);
 if (!existsSync(EMBEDDINGS_FILE)) step("embeddings table", "node", ["scripts/build-embeddings.mjs"]);
 // The sandbox tests need bubblewrap, the speech tests espeak-ng: installed here as root, else the
 // apt-get line is printed.
-ensureSystemPackages(["bubblewrap", "e2fsprogs", "espeak-ng"]);
+ensureSystemPackages(["bubblewrap", "e2fsprogs", "espeak-ng", "python3-matplotlib"]);
 // The vitest results also go to a JSON file, so the failed tests can be named again at the end,
 // where a log's tail shows them (the browser tests' output comes after vitest's).
 const vitestReport = path.join(os.tmpdir(), `neuroos-vitest-${process.pid}.json`);

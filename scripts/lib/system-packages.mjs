@@ -10,6 +10,10 @@ export const systemPackages = {
     binary: "/usr/bin/espeak-ng",
     purpose: "server speech (the communication board and Audio I/O when the browser has no voice)",
   },
+  "python3-matplotlib": {
+    binary: "/usr/lib/python3/dist-packages/matplotlib/__init__.py",
+    purpose: "charts from Python code in the sandbox (plt.show() saves a PNG shown under the run)",
+  },
   e2fsprogs: {
     binary: "/usr/sbin/mkfs.ext4",
     purpose: "workspace volumes (the quota for code and the terminal)",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint";
 import { mcpResourceContentSchema } from "./mcp";
+import { messageOutputSchema } from "./outputs";
 
 export const DEFAULT_SESSION_TITLE = "New Session";
 
@@ -108,6 +109,8 @@ export const chatMessageSchema = z.object({
   content: z.string(),
   timestamp: z.string(),
   metadata: messageMetadataSchema,
+  /** What runs from this message printed (its code blocks' runs, Executes after it), oldest first. */
+  outputs: z.array(messageOutputSchema).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

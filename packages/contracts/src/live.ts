@@ -4,11 +4,18 @@ import { fileContentSchema, fileListingSchema } from "./files";
 import { executionLogSchema } from "./logs";
 import { MCP_RESOURCES_PER_MESSAGE } from "./mcp";
 import { systemModuleSchema } from "./modules";
+import { messageOutputSchema } from "./outputs";
 
 /** Frames the browser sends on the live channel `/ws`. Each is validated before use. */
 const id = z.string().min(1).max(100);
 /** Chosen by the browser for a run it asks for; the server echoes it on the run's frames. */
 const requestId = id.optional();
+/** The message a run belongs to (a reply's code block, or the last message for an Execute): its output is kept with it. */
+const fromMessage = {
+  messageId: z.string().uuid().optional(),
+  /** The code block of the message that ran (its index among the message's fenced blocks). */
+  block: z.number().int().min(0).max(10_000).optional(),
+};
 
 export const executionLanguageSchema = z.enum(["python", "javascript", "typescript", "bash", "sh"]);
 export type ExecutionLanguage = z.infer<typeof executionLanguageSchema>;
@@ -43,12 +50,14 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
     code: z.string().min(1).max(200_000),
     language: executionLanguageSchema,
     requestId,
+    ...fromMessage,
   }),
   z.object({
     type: z.literal("terminal_command"),
     sessionId: id,
     command: z.string().trim().min(1).max(10_000),
     requestId,
+    ...fromMessage,
   }),
   z.object({ type: z.literal("execution_cancel"), executionId: id }),
   z.object({
@@ -128,8 +137,17 @@ export type MetricsSample = z.infer<typeof metricsSampleSchema>;
 export const serverFrameSchema = z.discriminatedUnion("type", [
   /** requestId: the refused frame's, when it carried one. */
   z.object({ type: z.literal("error"), code: z.string(), message: z.string(), requestId: id.optional() }),
-  z.object({ type: z.literal("chat_token"), sessionId: id, messageId: id, content: z.string() }),
+  /** `at`: where the text starts in the reply (its characters before it), to merge with a snapshot. */
+  z.object({
+    type: z.literal("chat_token"),
+    sessionId: id,
+    messageId: id,
+    content: z.string(),
+    at: z.number().int().nonnegative().optional(),
+  }),
   z.object({ type: z.literal("chat_message"), sessionId: id, message: chatMessageSchema }),
+  /** A run from a message ended and its output was stored with it. */
+  z.object({ type: z.literal("message_output"), sessionId: id, output: messageOutputSchema }),
   z
     .object({ type: z.literal("execution_start"), ...runOwner, executionId: id, requestId: id.optional() })
     .refine(oneOwner, ownerMessage),

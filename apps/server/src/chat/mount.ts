@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { FrameRouter } from "../live/frame-router";
+import { outputRoutes } from "./output-routes";
 import { ChatReplies, type ChatRepliesDeps } from "./replies";
 import { chatRoutes } from "./routes";
 
@@ -15,6 +16,7 @@ export async function mountChat(
 ): Promise<ChatReplies> {
   const { frames, ...replyDeps } = deps;
   await app.register(chatRoutes, { db: deps.db, bus: deps.bus });
+  await app.register(outputRoutes, { db: deps.db });
   const replies = new ChatReplies(replyDeps);
   replies.register(frames);
   app.addHook("preClose", () => replies.close());

@@ -9,6 +9,7 @@ import { atOf, storedRow } from "../db/stored-at";
 import { notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { branchOf } from "./branches";
+import { withOutputs } from "./message-outputs";
 
 type SessionRow = typeof chatSessions.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -107,9 +108,10 @@ export async function updateSession(
   return toSession(row);
 }
 
+/** The branch shown of the person's session, each message with what its runs printed. */
 export async function listMessages(db: Db, userId: string, sessionId: string): Promise<ChatMessage[]> {
   await getSession(db, userId, sessionId);
-  return messagesOf(db, sessionId);
+  return withOutputs(db, await messagesOf(db, sessionId));
 }
 
 /** Every message of a session (every branch), in the order they were stored. */

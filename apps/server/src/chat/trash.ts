@@ -5,6 +5,7 @@ import { lockPerson } from "../db/locks";
 import { agents, chatMessages, chatSessions, trashItems } from "../db/schema";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
+import { outputsOfSession, restoreOutputs, type TrashedOutput } from "./message-outputs";
 import { toSession } from "./service";
 
 /**
@@ -28,6 +29,8 @@ interface SessionPayload {
     metadata: unknown;
     createdAt: string;
   }[];
+  /** What runs from its messages printed (older items have none). */
+  outputs?: TrashedOutput[];
 }
 
 /**
@@ -48,6 +51,7 @@ export async function trashSession(db: Db, userId: string, sessionId: string): P
       .from(chatMessages)
       .where(eq(chatMessages.sessionId, sessionId))
       .orderBy(asc(chatMessages.seq));
+    const outputs = await outputsOfSession(tx, sessionId);
     const payload: SessionPayload = {
       agentId: session.agentId,
       provider: session.provider,
@@ -65,6 +69,7 @@ export async function trashSession(db: Db, userId: string, sessionId: string): P
         metadata: m.metadata,
         createdAt: m.createdAt.toISOString(),
       })),
+      outputs,
     };
     await tx.insert(trashItems).values({
       userId,
@@ -73,7 +78,9 @@ export async function trashSession(db: Db, userId: string, sessionId: string): P
       kind: "chat",
       title: session.title,
       payload,
-      sizeBytes: messages.reduce((sum, m) => sum + Buffer.byteLength(m.content), 0),
+      sizeBytes:
+        messages.reduce((sum, m) => sum + Buffer.byteLength(m.content), 0) +
+        outputs.reduce((sum, o) => sum + Buffer.byteLength(o.stdout) + Buffer.byteLength(o.stderr), 0),
     });
     await tx.delete(chatSessions).where(eq(chatSessions.id, sessionId));
   });
@@ -126,5 +133,6 @@ export async function restoreSession(tx: Tx, item: typeof trashItems.$inferSelec
     });
     previous = m.id;
   }
+  await restoreOutputs(tx, payload.outputs);
   return { type: "session_updated", session: toSession(session) };
 }

@@ -2,6 +2,7 @@ import { asJson, type ChatMessage } from "@neuroos/contracts";
 import type { EngineEvent, EngineReply } from "../agent/engine";
 import type { Db } from "../db/client";
 import type { EventBus } from "../live/bus";
+import { ReplySnapshot } from "./reply-snapshot";
 import * as chat from "./service";
 
 /** Tool outputs stored for the conversation are cut at this many characters. */
@@ -12,22 +13,32 @@ const STORED_OUTPUT_CHARS = 20_000;
  * the user's browsers as live frames.
  */
 export class ChatTurnStore {
+  /** The reply streaming now, written for browsers that join mid-stream. */
+  private readonly snapshot: ReplySnapshot;
+
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
     private readonly userId: string,
     private readonly sessionId: string,
-  ) {}
+  ) {
+    this.snapshot = new ReplySnapshot(db, sessionId);
+  }
 
   /** Handles one event; answers the message it stored for the conversation, if any. */
   async handle(event: EngineEvent): Promise<ChatMessage | null> {
     const { sessionId } = this;
     switch (event.type) {
-      case "text":
-        this.publish({ type: "chat_token", sessionId, messageId: event.messageId, content: event.text });
+      case "text": {
+        const at = this.snapshot.add(event.messageId, event.text);
+        this.publish({ type: "chat_token", sessionId, messageId: event.messageId, content: event.text, at });
         return null;
-      case "reply":
-        return this.storeReply(event);
+      }
+      case "reply": {
+        const stored = await this.storeReply(event);
+        await this.snapshot.clear();
+        return stored;
+      }
       case "tool_call":
         this.publish({
           type: "tool_call",
@@ -73,6 +84,7 @@ export class ChatTurnStore {
         });
       }
       case "end":
+        await this.snapshot.clear();
         if (event.reason === "step_limit")
           return this.store("system", `Stopped: the step limit (${event.maxSteps}) was reached.`, {});
         if (event.error !== undefined) return this.store("assistant", "", { error: event.error });

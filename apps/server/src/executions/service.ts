@@ -43,6 +43,8 @@ export interface ExecutionRequest {
   onOutput?: (stream: "stdout" | "stderr", data: string) => void;
   /** Who asked from outside (an MCP client's token), written in the execution log. */
   caller?: ExecutionCaller;
+  /** List the workspace files the run wrote in its outcome (a walk of the workspace after it). */
+  listFiles?: boolean;
 }
 
 /** Someone outside the product asking for the run: an MCP client, by its token's name. */
@@ -60,6 +62,8 @@ export interface ExecutionOutcome {
   /** Output as one text: stdout, then stderr, then which limit ended the job. */
   output: string;
   success: boolean;
+  /** Workspace files the run wrote (newest first, at most 50), kept ones only, when asked (`listFiles`). */
+  files: { path: string; size: number }[];
 }
 
 /** Whom a run's frames name: its session, or (a run outside one) its app. */
@@ -235,7 +239,8 @@ export class ExecutionService {
       full ||= removed.length > 0 || (!success && (await workspaces.isFull(user)));
       const words = `${workspaceFullWords(quotaMb(workspaces.quota(user.plan)))}${notKeptWords(removed)}`;
       const output = `${describeOutcome(result)}${full ? `\n[${words}]` : ""}`;
-      const outcome = { executionId, result, output, success };
+      const files = request.listFiles ? await workspaces.writtenSince(user, since).catch(() => []) : [];
+      const outcome = { executionId, result, output, success, files };
       // False when a sweep took the run first (this node was judged dead): its browsers were told.
       const told = await held.release();
       claimed = false;

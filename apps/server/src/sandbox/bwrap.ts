@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { processAlive } from "../platform/process-alive";
+import { MATPLOTLIB_BACKEND_SOURCE } from "./matplotlib-backend";
 import { seccompProgram } from "./seccomp";
 
 /**
@@ -30,6 +31,8 @@ const ETC_ENTRIES = [
   "python3.11",
   "python3.12",
   "python3.13",
+  // Debian's matplotlib keeps its default settings here (mpl-data links to it).
+  "matplotlibrc",
   // TLS roots, for a sandbox the admin lets reach the network (not ssl/private: keys stay out).
   "ssl/certs",
 ];
@@ -39,6 +42,20 @@ nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin
 `;
 const group = `root:x:0:\nuser:x:${SANDBOX_UID}:\nnogroup:x:65534:\n`;
 const hosts = "127.0.0.1\tlocalhost neuroos\n::1\tlocalhost\n";
+/** NeuroOS's own Python modules inside (read-only): matplotlib's backend that saves plt.show()'s charts. */
+const PYTHON_DIR = "/etc/neuroos/python";
+const MATPLOTLIB_BACKEND = "neuroos_matplotlib.py";
+/**
+ * matplotlib draws without a display, its and fontconfig's caches go to the private /tmp (not the workspace),
+ * and plt.show() saves the chart as a PNG in the working directory.
+ */
+const PYTHON_ENV = {
+  PYTHONPATH: PYTHON_DIR,
+  MPLBACKEND: "module://neuroos_matplotlib",
+  MPLCONFIGDIR: "/tmp/.matplotlib",
+  // fontconfig's cache (matplotlib's fonts) in the private /tmp too, not in the person's files.
+  XDG_CACHE_HOME: "/tmp/.cache",
+};
 
 /** Host-side files every sandbox mounts (made once per server, in a private 0700 folder). */
 export interface SandboxLayout {
@@ -110,6 +127,9 @@ export function prepareLayout(): SandboxLayout {
   } catch {
     // No resolver configured: names are not resolved inside, even with the network.
   }
+  const python = path.join(etc, PYTHON_DIR.slice("/etc/".length));
+  fs.mkdirSync(python, { recursive: true });
+  fs.writeFileSync(path.join(python, MATPLOTLIB_BACKEND), MATPLOTLIB_BACKEND_SOURCE);
   mounts.push("--ro-bind", etc, "/etc");
   return {
     mounts,
@@ -139,7 +159,14 @@ export interface BwrapOptions {
 
 /** The bwrap arguments for one job, up to (not including) the command to run. */
 export function bwrapArgs(layout: SandboxLayout, o: BwrapOptions): string[] {
-  const env = { PATH: layout.path, HOME: SANDBOX_HOME, LANG: "C.UTF-8", USER: "user", ...o.env };
+  const env = {
+    PATH: layout.path,
+    HOME: SANDBOX_HOME,
+    LANG: "C.UTF-8",
+    USER: "user",
+    ...PYTHON_ENV,
+    ...o.env,
+  };
   return [
     "--unshare-all",
     ...(o.network ? ["--share-net"] : []),

@@ -2,6 +2,7 @@ import type { Tx } from "../db/client";
 import { AppError } from "../http/errors";
 import { heldElsewhere, type Standing, usedBytes } from "./figures";
 import { usage } from "./ops";
+import { toWorkspacePath } from "./path-guard";
 import { formatBytes, quotaMb, workspaceFullWords } from "./quotas";
 import { watchRoom } from "./room-watch";
 import { type Owner, WorkspaceRoots } from "./roots";
@@ -120,6 +121,21 @@ export class WorkspaceRoom extends WorkspaceRoots {
     const told = this.told.get(userId) ?? new ToldWrites();
     this.told.set(userId, told);
     return told;
+  }
+
+  /**
+   * The files code wrote since `since` (a Date.now() before it ran), newest first, at most
+   * `max`: what a run lists under its message (workspace paths and sizes). Hidden ones (a
+   * tool's cache under ~/.cache, ...) are left out.
+   */
+  async writtenSince(owner: Owner, since: number, max = 50): Promise<{ path: string; size: number }[]> {
+    const found = await usage(await this.root(owner), since - CTIME_SLACK_MS, this.maxEntries);
+    const sizes = new Map(found.recent.map((f) => [toWorkspacePath(f.segments), f.size]));
+    const newest = [...found.recent].sort((a, b) => b.ctimeMs - a.ctimeMs);
+    return writtenFiles({ ...found, recent: newest })
+      .filter((p) => !p.split("/").some((segment) => segment.startsWith(".")))
+      .slice(0, max)
+      .map((path) => ({ path, size: sizes.get(path) ?? 0 }));
   }
 
   /** Reports the files code changed since `since` (a terminal command's writes), if any. */

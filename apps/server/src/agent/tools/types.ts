@@ -64,7 +64,10 @@ export async function runInSandbox(
     signal: ctx.signal,
     onOutput: ctx.onOutput,
     caller: ctx.caller,
+    listFiles: true,
   });
   const { stdout, stderr, exitCode, limit, durationMs } = outcome.result;
-  return { ok: outcome.success, output: { stdout, stderr, exitCode, limit, durationMs } };
+  // The files it wrote are listed under the tool's result (and the model learns their names).
+  const files = outcome.files.length > 0 ? { files: outcome.files } : {};
+  return { ok: outcome.success, output: { stdout, stderr, exitCode, limit, durationMs, ...files } };
 }

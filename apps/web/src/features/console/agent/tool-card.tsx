@@ -5,6 +5,8 @@ import { useHighlight } from "@/components/content/use-highlight";
 import { cn } from "@/lib/cn";
 import { useStore } from "@/lib/store";
 import { useConsole } from "../console-context";
+import { OutputFiles } from "../runs/output-files";
+import { toolFiles } from "../runs/outputs";
 import type { ToolCallInfo } from "../runs/run-items";
 import {
   type AgentState,
@@ -144,6 +146,7 @@ export const ToolCard = memo(function ToolCard({
                 {output}
               </pre>
             ) : null}
+            {result?.ok ? <OutputFiles files={toolFiles(call.name, result.output)} /> : null}
             {images.length > 0 ? (
               <div className="flex flex-wrap gap-2 px-3 pb-3">
                 {images.map((image, index) => (

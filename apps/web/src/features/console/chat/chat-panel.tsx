@@ -14,6 +14,7 @@ import { Composer } from "./composer";
 import { MessageList } from "./message-list";
 import { ReplyReader } from "./read-aloud";
 import { ReplyAnnouncer } from "./reply-announcer";
+import { useStreamingReply } from "./use-streaming-reply";
 
 /** The ways to connect a model: loaded only when no model is usable (most visits never need it). */
 const SetupCard = lazy(() => import("@/features/settings").then((m) => ({ default: m.SetupCard })));
@@ -25,6 +26,8 @@ export function ChatPanel() {
   const providers = useProviders();
   const messages = useMessages(sessionId);
   useApprovalShortcut();
+  // A reply streaming while the session opens shows its text so far, then the rest.
+  useStreamingReply(sessionId);
   // No model is usable: an empty session shows only the ways to get one; a session with
   // messages keeps them in view under a shorter card.
   const setup = providers.data?.usableProvider === null ? providers.data.providers : null;

@@ -5,24 +5,70 @@ export interface Draft {
   sessionId: string;
   messageId: string;
   content: string;
+  /**
+   * Frames that start past the text held (a browser that joined mid-stream, before it read the
+   * text so far): kept until a snapshot of the reply fills the gap.
+   */
+  pending?: readonly { at: number; content: string }[];
 }
 
 export type Drafts = ReadonlyMap<string, Draft>;
 
-/** Adds a chat_token frame's text to its reply's draft. */
+/**
+ * `content` with `text` that starts at `at` in the reply: only what is past the end is added (a
+ * frame the text already holds adds nothing); null when it starts past the end (a gap).
+ */
+export function mergeAt(content: string, at: number, text: string): string | null {
+  if (at > content.length) return null;
+  return at + text.length <= content.length ? content : content + text.slice(content.length - at);
+}
+
+/** `content` with each pending frame that now fits added (in order); those still past a gap kept. */
+function settle(content: string, pending: readonly { at: number; content: string }[]) {
+  let text = content;
+  const left: { at: number; content: string }[] = [];
+  for (const frame of [...pending].sort((a, b) => a.at - b.at)) {
+    const merged = mergeAt(text, frame.at, frame.content);
+    if (merged === null) left.push(frame);
+    else text = merged;
+  }
+  return { content: text, ...(left.length > 0 ? { pending: left } : {}) };
+}
+
+/** Adds a chat_token frame's text to its reply's draft (by its offset `at`, when it has one). */
 export function appendToken(
   drafts: Drafts,
-  frame: { sessionId: string; messageId: string; content: string },
+  frame: { sessionId: string; messageId: string; content: string; at?: number },
 ): Map<string, Draft> {
   const next = new Map(drafts);
   const draft = next.get(frame.messageId);
+  const held = draft?.content ?? "";
+  const pending = [...(draft?.pending ?? []), { at: frame.at ?? held.length, content: frame.content }];
   next.set(frame.messageId, {
     sessionId: frame.sessionId,
     messageId: frame.messageId,
-    content: (draft?.content ?? "") + frame.content,
+    ...settle(held, pending),
   });
   return next;
 }
+
+/** Seeds a reply's draft with its text so far (read from the server), then the frames past it. */
+export function seedDraft(
+  drafts: Drafts,
+  sessionId: string,
+  reply: { messageId: string; text: string },
+): Map<string, Draft> {
+  const next = new Map(drafts);
+  const draft = next.get(reply.messageId);
+  const held = draft?.content ?? "";
+  const base = reply.text.length > held.length ? reply.text : held;
+  next.set(reply.messageId, { sessionId, messageId: reply.messageId, ...settle(base, draft?.pending ?? []) });
+  return next;
+}
+
+/** Whether a draft of the session waits for text it missed (a snapshot is read again). */
+export const hasGap = (drafts: Drafts, sessionId: string) =>
+  [...drafts.values()].some((d) => d.sessionId === sessionId && (d.pending?.length ?? 0) > 0);
 
 /** The list with `message` in it: replaced when its id is there, else added in time order. */
 export function upsertMessage(list: readonly ChatMessage[] | undefined, message: ChatMessage): ChatMessage[] {

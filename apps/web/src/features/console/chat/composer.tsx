@@ -16,6 +16,7 @@ import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useR
 import { useLocation, useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { consoleMessageOf } from "@/lib/console-message";
+import { useLastMessageId } from "@/lib/resources/outputs";
 import { useStore } from "@/lib/store";
 import { toast } from "@/lib/toast";
 import { useConsole } from "../console-context";
@@ -84,6 +85,8 @@ export function Composer({
     executions,
     useCallback((s: ExecutionState) => isExecuting(s, sessionId), [sessionId]),
   );
+  // An Execute's output is kept with the last message, shown under it after a reload.
+  const lastMessageId = useLastMessageId(sessionId);
   const blank = text.trim().length === 0;
   const tooLong = text.length > MAX_MESSAGE_CHARS;
 
@@ -117,8 +120,8 @@ export function Composer({
     if (!command || !sessionId || executing) return;
     const key = `command:${sessionId}:${Date.now()}`;
     onCommand(key, command);
-    if (requestRun({ channel, executions, activity }, key, { type: "terminal_command", sessionId, command }))
-      setText("");
+    const frame = { type: "terminal_command", sessionId, command, messageId: lastMessageId } as const;
+    if (requestRun({ channel, executions, activity }, key, frame)) setText("");
   };
 
   const onSubmit = (event: FormEvent) => {

@@ -1,4 +1,4 @@
-import { appendToken, type Draft, type Drafts } from "./chat-state";
+import { appendToken, type Draft, type Drafts, seedDraft } from "./chat-state";
 
 /**
  * Replies being streamed. Tokens are taken in as they come; readers see a new snapshot at
@@ -17,10 +17,19 @@ export class DraftStore {
     return () => this.listeners.delete(listener);
   };
 
-  append(frame: { sessionId: string; messageId: string; content: string }): void {
+  append(frame: { sessionId: string; messageId: string; content: string; at?: number }): void {
     this.working = appendToken(this.working, frame);
     this.schedule();
   }
+
+  /** A reply's text so far, read from the server (a load or a reconnect mid-stream). */
+  seed(sessionId: string, reply: { messageId: string; text: string }): void {
+    this.working = seedDraft(this.working, sessionId, reply);
+    this.schedule();
+  }
+
+  /** The drafts as taken in (not waiting for the next frame). */
+  current = (): Drafts => this.working;
 
   /** Forgets a draft (its stored message arrived); readers filter stored ids anyway. */
   drop(messageId: string): void {

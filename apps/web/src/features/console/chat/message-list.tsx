@@ -21,6 +21,7 @@ import type { AgentState } from "../agent/agent-state";
 import { AgentStatusItem } from "../agent/agent-status";
 import { ToolCard } from "../agent/tool-card";
 import { useConsole } from "../console-context";
+import { CommandOutputs } from "../runs/command-outputs";
 import { buildItems, type Item, NONE } from "../runs/run-items";
 import { pendingDrafts } from "./chat-state";
 import { draftMessage, MessageItem, ThinkingItem } from "./message-item";
@@ -166,14 +167,20 @@ export function MessageList({ sessionId }: { sessionId: string }) {
                 style={{ transform: `translateY(${row.start}px)` }}
               >
                 {item.kind === "message" ? (
-                  <MessageItem
-                    message={item.message}
-                    streaming={item.streaming}
-                    onCitation={setCited}
-                    sources={sources.get(item.message.id)}
-                  />
+                  <>
+                    <MessageItem
+                      message={item.message}
+                      streaming={item.streaming}
+                      onCitation={setCited}
+                      sources={sources.get(item.message.id)}
+                    />
+                    <CommandOutputs sessionId={sessionId} message={item.message} />
+                  </>
                 ) : item.kind === "tool" ? (
-                  <ToolCard sessionId={sessionId} call={item.call} stored={item.stored} />
+                  <>
+                    <ToolCard sessionId={sessionId} call={item.call} stored={item.stored} />
+                    {item.stored ? <CommandOutputs sessionId={sessionId} message={item.stored} /> : null}
+                  </>
                 ) : item.kind === "status" ? (
                   <AgentStatusItem sessionId={sessionId} />
                 ) : (

@@ -1,6 +1,15 @@
 import type { ChatMessage, ExecutionLog, ServerFrame } from "@neuroos/contracts";
 import { describe, expect, it } from "vitest";
-import { ACTIVITY_LIMIT, type ActivityEntry, addEntry, entryFromFrame, runEntry, truncate } from "./activity";
+import {
+  ACTIVITY_LIMIT,
+  type ActivityEntry,
+  addEntry,
+  entryFromFrame,
+  logEntryId,
+  runEntry,
+  seedFromLog,
+  truncate,
+} from "./activity";
 
 const entry = (n: number): ActivityEntry => ({
   id: String(n),
@@ -101,5 +110,43 @@ describe("entryFromFrame", () => {
     expect(entryFromFrame({ type: "execution_start", sessionId: "s", executionId: "e" })).toBeNull();
     // Model calls are shown from the chat's own messages.
     expect(entryFromFrame(log({ type: "llm_interaction" }))).toBeNull();
+  });
+});
+
+describe("the activity list filled from the log on load", () => {
+  const log = (id: string, at: string, extra: Partial<ExecutionLog> = {}): ExecutionLog => ({
+    id,
+    sessionId: null,
+    type: "code_execution",
+    command: "print(1)",
+    result: "1\n",
+    status: "success",
+    timestamp: at,
+    metadata: {},
+    ...extra,
+  });
+
+  it("shows the newest entries, a model call as its reply, and none twice", () => {
+    const live: ActivityEntry = {
+      id: logEntryId({ id: "b" }),
+      title: "Execution completed",
+      detail: "2",
+      status: "success",
+      at: Date.parse("2026-01-01T00:00:03Z"),
+    };
+    const seeded = seedFromLog(
+      [live],
+      [
+        log("b", "2026-01-01T00:00:03Z"),
+        log("a", "2026-01-01T00:00:02Z", { type: "llm_interaction", result: "Hello there" }),
+        log("c", "2026-01-01T00:00:01Z", { status: "error", result: "Traceback", metadata: { exitCode: 1 } }),
+      ],
+    );
+    expect(seeded.map((e) => e.title)).toEqual([
+      "Execution completed",
+      "Reply received",
+      "Execution failed (exit 1)",
+    ]);
+    expect(seeded[1]?.detail).toBe("Hello there");
   });
 });

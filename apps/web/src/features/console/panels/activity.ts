@@ -103,3 +103,38 @@ export function entryFromLog(log: ExecutionLog): ActivityDraft | null {
     status: "error",
   };
 }
+
+/**
+ * What a log entry shows in the activity list when it is filled from the log on load: runs,
+ * commands and file changes as live; a model call as the reply it made (live, the chat's own
+ * messages show those).
+ */
+export function entryFromStoredLog(log: ExecutionLog): ActivityDraft | null {
+  if (log.type !== "llm_interaction") return entryFromLog(log);
+  if (log.status === "error")
+    return { title: "Reply failed", detail: truncate(log.result, RESULT_LIMIT), status: "error" };
+  if (log.status === "warning")
+    return { title: "Reply stopped", detail: truncate(log.result, TEXT_LIMIT), status: "info" };
+  return { title: "Reply received", detail: truncate(log.result, TEXT_LIMIT), status: "success" };
+}
+
+/** An activity entry's id for a log entry: the same whether it came live or from the log. */
+export const logEntryId = (log: Pick<ExecutionLog, "id">) => `log:${log.id}`;
+
+/**
+ * The activity list filled from the newest log entries (after a reload): those not there yet
+ * join the entries that came live meanwhile, newest first, at most ACTIVITY_LIMIT.
+ */
+export function seedFromLog(
+  entries: readonly ActivityEntry[],
+  logs: readonly ExecutionLog[],
+): ActivityEntry[] {
+  const have = new Set(entries.map((e) => e.id));
+  const added: ActivityEntry[] = [];
+  for (const log of logs) {
+    const draft = entryFromStoredLog(log);
+    const id = logEntryId(log);
+    if (draft && !have.has(id)) added.push({ ...draft, id, at: Date.parse(log.timestamp) });
+  }
+  return [...entries, ...added].sort((a, b) => b.at - a.at).slice(0, ACTIVITY_LIMIT);
+}

@@ -3,16 +3,23 @@ import { memo, useCallback, useMemo } from "react";
 import { CodeBlock } from "@/components/content/code-block";
 import type { FencedCode } from "@/components/content/markdown-content";
 import { Button } from "@/components/ui/button";
+import { useStoredMessage } from "@/lib/resources/outputs";
 import { useStore } from "@/lib/store";
 import { useConsole } from "../console-context";
 import { type ExecutionState, isExecuting } from "./execution-state";
+import { blockIndexOf, latestOutput, messageIdOfBlock } from "./outputs";
 import { RunOutput } from "./run-output";
 import { requestRun } from "./run-request";
 import { isRunnable, normaliseLanguage, runFrame } from "./runnable";
+import { StoredOutput } from "./stored-output";
 
 const selectExecuting = (sessionId: string) => (state: ExecutionState) => isExecuting(state, sessionId);
 
-/** A reply's code block in the console: runnable for python, javascript, shell and bash once stored. */
+/**
+ * A reply's code block in the console: runnable for python, javascript, shell and bash once
+ * stored. A run's output is kept with the reply: the newest is shown under the block after a
+ * reload or on another device, with the files it wrote.
+ */
 export const RunnableCodeBlock = memo(function RunnableCodeBlock({
   code,
   language,
@@ -30,9 +37,18 @@ export const RunnableCodeBlock = memo(function RunnableCodeBlock({
     executions,
     useMemo(() => selectExecuting(sessionId), [sessionId]),
   );
+  const messageId = messageIdOfBlock(blockKey);
+  const message = useStoredMessage(sessionId, messageId).data;
+  const block = message ? blockIndexOf(message.content, code) : -1;
+  const stored = block >= 0 ? latestOutput(message, block) : null;
   const runnable = final && isRunnable(lang);
-  const onRun = () =>
-    requestRun({ channel, executions, activity }, blockKey, runFrame(lang, code, sessionId));
+  const onRun = () => {
+    const frame = runFrame(lang, code, sessionId);
+    const from = message && block >= 0 ? { messageId, block } : {};
+    requestRun({ channel, executions, activity }, blockKey, { ...frame, ...from });
+  };
+  // The stored output once the run here is stored (it lists the files); a newer run here live.
+  const showStored = stored !== null && (!run || run.executionId === stored.executionId);
 
   return (
     <CodeBlock
@@ -55,7 +71,11 @@ export const RunnableCodeBlock = memo(function RunnableCodeBlock({
         ) : null
       }
     >
-      {run ? <RunOutput run={run} /> : null}
+      {showStored ? (
+        <StoredOutput sessionId={sessionId} output={stored} />
+      ) : run ? (
+        <RunOutput run={run} />
+      ) : null}
     </CodeBlock>
   );
 });

@@ -1,10 +1,17 @@
+import { messageOutputSchema } from "@neuroos/contracts";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { LiveChannel } from "@/lib/live/live-channel";
+import { addOutput } from "@/lib/resources/outputs";
 import type { Store } from "@/lib/store";
 import { type ExecutionState, executionReducer } from "./execution-state";
 
-/** Feeds execution frames to the execution state. */
+/**
+ * Feeds execution frames to the execution state; a run's stored output (message_output) goes
+ * under its message in the session's loaded list.
+ */
 export function useExecutionFrames(channel: LiveChannel, executions: Store<ExecutionState>) {
+  const queryClient = useQueryClient();
   useEffect(
     () =>
       channel.onFrame((frame) => {
@@ -16,11 +23,16 @@ export function useExecutionFrames(channel: LiveChannel, executions: Store<Execu
           case "error":
             executions.set((state) => executionReducer(state, { type: "frame", frame, now: Date.now() }));
             return;
+          case "message_output": {
+            const output = messageOutputSchema.safeParse(frame.output);
+            if (output.success) addOutput(queryClient, frame.sessionId, output.data);
+            return;
+          }
           default:
             return;
         }
       }),
-    [channel, executions],
+    [channel, executions, queryClient],
   );
 
   useEffect(() => {
