@@ -11,6 +11,7 @@ import type { MemoryService } from "../memory/service";
 import { toGatewayMessages } from "./history";
 import { sessionMemory } from "./memory";
 import * as chat from "./service";
+import { type ModelChoice, turnModel } from "./turn-model";
 import { ChatTurnStore } from "./turn-store";
 
 export interface ChatTurnDeps {
@@ -38,6 +39,8 @@ export async function runTurn(
     signal: AbortSignal;
     /** Frees the session for the next message: before the browsers hear that the turn ended. */
     release?: () => Promise<void>;
+    /** This turn's provider and model instead of the session's or the agent's (a reply regenerated with another). */
+    model?: ModelChoice;
   },
 ): Promise<TurnEnd> {
   const { db, bus, gateway } = deps;
@@ -51,6 +54,7 @@ export async function runTurn(
   let end: TurnEnd = "error";
   let cutShort = false;
   try {
+    const chosen = turnModel(input.model, session, agent);
     const access = await gateway.access(user.id);
     status("running", agent ? `${agent.name} is working` : "");
     // The conversation is read once; the turn appends what it stores.
@@ -68,11 +72,7 @@ export async function runTurn(
       system: [agent?.systemPrompt, memory.prompt].filter(Boolean).join("\n\n"),
       conversation: () => toGatewayMessages(memory.visible(history)),
       tools: [...agentTools, ...memory.tools],
-      config: {
-        provider: agent?.provider ?? undefined,
-        model: agent?.model ?? undefined,
-        temperature: agent?.temperature,
-      },
+      config: { ...chosen, temperature: agent?.temperature },
       access,
       safeMode: access.preferences.safeMode || (agent?.safeMode ?? true),
       maxSteps: deps.maxSteps,
