@@ -1,12 +1,14 @@
 import type { ChatMessage } from "@neuroos/contracts";
 import { Bot, CircleExclamationPoint, UserRound, Wrench } from "lucide-react";
-import { memo, type ReactNode, useMemo } from "react";
+import { memo, type ReactNode, useMemo, useRef, useState } from "react";
 import type { Citation } from "@/components/content/citations";
 import { LazyMarkdownContent } from "@/components/content/lazy-markdown";
 import type { FencedCode } from "@/components/content/markdown-content";
 import { formatClock } from "@/lib/format";
 import { RunnableCodeBlock } from "../runs/runnable-code-block";
 import type { Draft } from "./chat-state";
+import { MessageActions, VersionSwitcher } from "./message-actions";
+import { MessageEdit } from "./message-edit";
 import { MessagePassages } from "./message-passages";
 import { MessageResources } from "./resource-chips";
 
@@ -42,14 +44,17 @@ function Row({
   label,
   meta,
   children,
+  footer,
 }: {
   kind: "user" | "assistant" | "tool";
   label: string;
   meta: string;
   children: ReactNode;
+  /** The message's versions and actions. */
+  footer?: ReactNode;
 }) {
   return (
-    <article className="flex gap-3 px-4 py-3 sm:px-6">
+    <article className="group flex gap-3 px-4 py-3 sm:px-6">
       <Avatar kind={kind} />
       <div className="min-w-0 flex-1">
         <header className="mb-1 flex flex-wrap items-baseline gap-x-2 text-xs">
@@ -57,8 +62,27 @@ function Row({
           <span className="text-muted-foreground">{meta}</span>
         </header>
         {children}
+        {footer ? <div className="mt-1 flex flex-wrap items-center gap-1">{footer}</div> : null}
       </div>
     </article>
+  );
+}
+
+/** A stored message's footer: ‹ n / m › when it has versions, and its actions. */
+function Footer({
+  message,
+  canRegenerate = false,
+  onEdit,
+}: {
+  message: ChatMessage;
+  canRegenerate?: boolean;
+  onEdit?: () => void;
+}) {
+  return (
+    <>
+      <VersionSwitcher message={message} />
+      <MessageActions message={message} canRegenerate={canRegenerate} onEdit={onEdit} />
+    </>
   );
 }
 
@@ -93,15 +117,20 @@ export const MessageItem = memo(function MessageItem({
   streaming = false,
   onCitation = null,
   sources,
+  canRegenerate = false,
 }: {
   message: ChatMessage;
   streaming?: boolean;
+  /** The last reply of the branch: it can be answered again. */
+  canRegenerate?: boolean;
   /** Opens a file the reply cites (`/home/user/...:from-to`). */
   onCitation?: ((c: Citation) => void) | null;
   /** A reply's numbered sources: the passages its question was sent with. */
   sources?: readonly string[];
 }) {
   const { sessionId } = message;
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLElement | null>(null);
   const renderCode = useMemo(
     () => (block: FencedCode) => <RunnableCodeBlock {...block} sessionId={sessionId} />,
     [sessionId],
@@ -115,8 +144,35 @@ export const MessageItem = memo(function MessageItem({
   }
   if (message.role === "tool") return <ToolMessage message={message} />;
   if (message.role === "user") {
+    if (editing) {
+      return (
+        <Row kind="user" label="You" meta="editing">
+          <MessageEdit
+            message={message}
+            onDone={(sent) => {
+              setEditing(false);
+              // Cancelled: back to the Edit button.
+              if (!sent) requestAnimationFrame(() => editButton.current?.focus());
+            }}
+          />
+        </Row>
+      );
+    }
     return (
-      <Row kind="user" label="You" meta={formatClock(message.timestamp)}>
+      <Row
+        kind="user"
+        label="You"
+        meta={formatClock(message.timestamp)}
+        footer={
+          <Footer
+            message={message}
+            onEdit={() => {
+              editButton.current = document.activeElement as HTMLElement | null;
+              setEditing(true);
+            }}
+          />
+        }
+      >
         <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{message.content}</p>
         {message.metadata.resources?.length ? (
           <MessageResources resources={message.metadata.resources} />
@@ -129,7 +185,12 @@ export const MessageItem = memo(function MessageItem({
   }
   const { error, stopped } = message.metadata;
   return (
-    <Row kind="assistant" label="Assistant" meta={streaming ? "typing..." : metaLine(message)}>
+    <Row
+      kind="assistant"
+      label="Assistant"
+      meta={streaming ? "typing..." : metaLine(message)}
+      footer={streaming ? null : <Footer message={message} canRegenerate={canRegenerate} />}
+    >
       {message.content ? (
         <LazyMarkdownContent
           content={message.content}
