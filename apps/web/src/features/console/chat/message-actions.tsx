@@ -1,7 +1,7 @@
 import type { ChatMessage, ProviderId } from "@neuroos/contracts";
 import * as Popover from "@radix-ui/react-popover";
 import { Check, ChevronLeft, ChevronRight, Copy, Pencil, RefreshCw, Sparkles, Trash2 } from "lucide-react";
-import { type ReactNode, useCallback, useId, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { errorMessage } from "@/lib/api";
@@ -154,10 +154,13 @@ export function MessageActions({
   message,
   canRegenerate,
   onEdit,
+  focusEdit = false,
 }: {
   message: ChatMessage;
   canRegenerate: boolean;
   onEdit?: () => void;
+  /** Focus its Edit button once shown (an edit was cancelled). */
+  focusEdit?: boolean;
 }) {
   const { sessionId } = message;
   const busy = useSessionBusy(sessionId);
@@ -166,6 +169,9 @@ export function MessageActions({
   const [copied, setCopied] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusEdit) bar.current?.querySelector<HTMLElement>('[aria-label="Edit message"]')?.focus();
+  }, [focusEdit]);
 
   const copy = () => {
     navigator.clipboard?.writeText(message.content).then(

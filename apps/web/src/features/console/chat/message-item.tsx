@@ -1,6 +1,6 @@
 import type { ChatMessage } from "@neuroos/contracts";
 import { Bot, CircleExclamationPoint, UserRound, Wrench } from "lucide-react";
-import { memo, type ReactNode, useMemo, useRef, useState } from "react";
+import { memo, type ReactNode, useMemo, useState } from "react";
 import type { Citation } from "@/components/content/citations";
 import { LazyMarkdownContent } from "@/components/content/lazy-markdown";
 import type { FencedCode } from "@/components/content/markdown-content";
@@ -73,15 +73,17 @@ function Footer({
   message,
   canRegenerate = false,
   onEdit,
+  focusEdit = false,
 }: {
   message: ChatMessage;
   canRegenerate?: boolean;
   onEdit?: () => void;
+  focusEdit?: boolean;
 }) {
   return (
     <>
       <VersionSwitcher message={message} />
-      <MessageActions message={message} canRegenerate={canRegenerate} onEdit={onEdit} />
+      <MessageActions message={message} canRegenerate={canRegenerate} onEdit={onEdit} focusEdit={focusEdit} />
     </>
   );
 }
@@ -130,7 +132,8 @@ export const MessageItem = memo(function MessageItem({
 }) {
   const { sessionId } = message;
   const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLElement | null>(null);
+  // An edit cancelled: focus goes back to the Edit button (a new one: the row was the form).
+  const [backToEdit, setBackToEdit] = useState(false);
   const renderCode = useMemo(
     () => (block: FencedCode) => <RunnableCodeBlock {...block} sessionId={sessionId} />,
     [sessionId],
@@ -151,8 +154,7 @@ export const MessageItem = memo(function MessageItem({
             message={message}
             onDone={(sent) => {
               setEditing(false);
-              // Cancelled: back to the Edit button.
-              if (!sent) requestAnimationFrame(() => editButton.current?.focus());
+              setBackToEdit(!sent);
             }}
           />
         </Row>
@@ -166,8 +168,9 @@ export const MessageItem = memo(function MessageItem({
         footer={
           <Footer
             message={message}
+            focusEdit={backToEdit}
             onEdit={() => {
-              editButton.current = document.activeElement as HTMLElement | null;
+              setBackToEdit(false);
               setEditing(true);
             }}
           />
