@@ -159,6 +159,8 @@ test("keyboard only: the actions show on focus; edit with Esc and Save & send; s
   await expect(ui.messages.getByRole("button", { name: "Save & send" })).toBeFocused();
   provider.script({ kind: "text", chunks: ["Otters."] });
   await page.keyboard.press("Enter");
+  // The message became its new version: focus is on the conversation, not lost.
+  await expect(ui.messages).toBeFocused();
   await expect(article(ui, "Otters.")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("button", { name: "Stop" })).toBeHidden({ timeout: 10_000 });
   await expect.poll(() => versionsOf(article(ui, "Favourite animal?"))).toBe("2 / 2");

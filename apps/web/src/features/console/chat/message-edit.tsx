@@ -1,6 +1,6 @@
 import type { ChatMessage } from "@neuroos/contracts";
 import { SendHorizontal, X } from "lucide-react";
-import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useSessionBusy } from "./message-actions";
 import { useSendTurn } from "./use-sent-frame";
@@ -18,6 +18,7 @@ export function MessageEdit({ message, onDone }: { message: ChatMessage; onDone:
   // A reply runs in the session: the edit can wait, not be sent.
   const busy = useSessionBusy(message.sessionId);
   const id = useId();
+  const form = useRef<HTMLFormElement>(null);
   const sendTurn = useSendTurn("send the edited message");
   const blank = text.trim().length === 0;
   const tooLong = text.length > MAX_MESSAGE_CHARS;
@@ -30,7 +31,10 @@ export function MessageEdit({ message, onDone }: { message: ChatMessage; onDone:
       content: text,
       editOf: message.id,
     });
-    if (sent) onDone(true);
+    if (!sent) return;
+    // The message is replaced by its new version: focus stays in the conversation, on its list.
+    form.current?.closest<HTMLElement>('[role="log"]')?.focus();
+    onDone(true);
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +52,7 @@ export function MessageEdit({ message, onDone }: { message: ChatMessage; onDone:
   };
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-2">
+    <form ref={form} onSubmit={onSubmit} className="grid gap-2">
       <label htmlFor={id} className="sr-only">
         Edit message
       </label>
