@@ -143,6 +143,10 @@ describeEachDatabase("a conversation's branches: edit, regenerate, show another 
     expect(shown[0]?.parentId).toBeNull();
     expect(shown[0]?.versions).toHaveLength(2);
     expect(sentLast()).toEqual(["Hello again"]);
+    // Deleting the first message shown shows the other first version, with its reply.
+    const gone = await api("DELETE", `/api/sessions/${sessionId}/messages/${shown[0]?.id}`, alice);
+    expect((gone.json() as ChatMessage[]).map((m) => m.content)).toEqual(["Hello", "Hi"]);
+    expect((gone.json() as ChatMessage[])[0]?.versions).toBeUndefined();
   });
 
   it("regenerate answers the same message again, with another provider and model for that turn; the old reply stays as version 1", async () => {
