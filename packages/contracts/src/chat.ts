@@ -238,4 +238,18 @@ export const sessionsApi = {
     body: null,
     answer: z.array(chatMessageSchema),
   }),
+  /** Shows the branch through a message (its newest continuation); answers that branch. Refused (409) while a reply runs. */
+  showMessage: endpoint({
+    method: "POST",
+    path: "/api/sessions/:id/messages/:messageId/show",
+    body: null,
+    answer: z.array(chatMessageSchema),
+  }),
+  /** Deletes a message and what follows it; answers the branch shown then. Refused (409) while a reply runs. */
+  deleteMessage: endpoint({
+    method: "DELETE",
+    path: "/api/sessions/:id/messages/:messageId",
+    body: null,
+    answer: z.array(chatMessageSchema),
+  }),
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ATTACHMENTS_PER_MESSAGE, chatMessageSchema, chatSessionSchema } from "./chat";
 import { fileContentSchema, fileListingSchema } from "./files";
+import { providerIdSchema } from "./llm";
 import { executionLogSchema } from "./logs";
 import { MCP_RESOURCES_PER_MESSAGE } from "./mcp";
 import { systemModuleSchema } from "./modules";
@@ -40,7 +41,25 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
       .array(z.string().min(1).max(4096))
       .max(ATTACHMENTS_PER_MESSAGE, `At most ${ATTACHMENTS_PER_MESSAGE} files per message`)
       .optional(),
+    /**
+     * A new version of this user message of the session (an edit sent again): stored beside it
+     * (same parent), the old branch kept; the turn answers the new one.
+     */
+    editOf: id.optional(),
     /** Echoed on an error frame when the message is refused. */
+    requestId,
+  }),
+  /**
+   * Answer again the user message a reply (assistant, tool or system message of a turn) answered,
+   * optionally with another provider and model for this turn only: the new reply is a new version
+   * beside the old one.
+   */
+  z.object({
+    type: z.literal("chat_regenerate"),
+    sessionId: id,
+    messageId: id,
+    provider: providerIdSchema.optional(),
+    model: z.string().trim().min(1).max(200).optional(),
     requestId,
   }),
   z.object({ type: z.literal("chat_stop"), sessionId: id }),
@@ -196,6 +215,8 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("activity"), entry: executionLogSchema }),
   z.object({ type: z.literal("session_updated"), session: chatSessionSchema }),
   z.object({ type: z.literal("session_deleted"), sessionId: id }),
+  /** The session's branch shown changed (another version shown, messages deleted, a reply regenerating): read it again. */
+  z.object({ type: z.literal("messages_changed"), sessionId: id }),
   /**
    * A question to the person about one tool call: an agent's (its session, assistant message
    * and call) or an outside MCP client's through an access token that asks first (the token).

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { FrameRouter } from "../live/frame-router";
+import { messageRoutes } from "./message-routes";
 import { outputRoutes } from "./output-routes";
 import { ChatReplies, type ChatRepliesDeps } from "./replies";
 import { chatRoutes } from "./routes";
@@ -19,6 +20,7 @@ export async function mountChat(
   await app.register(outputRoutes, { db: deps.db });
   const replies = new ChatReplies(replyDeps);
   replies.register(frames);
+  await app.register(messageRoutes, { db: deps.db, replies });
   app.addHook("preClose", () => replies.close());
   return replies;
 }

@@ -16,10 +16,11 @@ import type { FrameRouter } from "../live/frame-router";
 import { filePassages } from "../vector/file-passages";
 import type { VectorService } from "../vector/service";
 import { readAttachments } from "./attachments";
-import { type LostTurn, RunningTurns } from "./running-turns";
+import { answerAgain, editedParent } from "./message-actions";
+import { type LostTurn, type RunningTurn, RunningTurns } from "./running-turns";
 import * as chat from "./service";
 import { type ChatTurnDeps, runTurn } from "./turn";
-import { turnModelOf } from "./turn-model";
+import { type ModelChoice, turnModelOf } from "./turn-model";
 import { ChatTurnStore } from "./turn-store";
 
 const TITLE_LENGTH = 60;
@@ -71,6 +72,13 @@ export class ChatReplies {
         resources: frame.resources ?? [],
         searchFiles: frame.searchFiles === true,
         attachments: frame.attachments ?? [],
+        ...(frame.editOf ? { editOf: frame.editOf } : {}),
+      }),
+    );
+    router.on("chat_regenerate", (ctx, frame) =>
+      this.regenerate(ctx.user, frame.sessionId, frame.messageId, {
+        provider: frame.provider ?? null,
+        model: frame.model ?? null,
       }),
     );
     router.on("chat_stop", (ctx, frame) => this.stop(ctx.user.id, frame.sessionId));
@@ -85,7 +93,8 @@ export class ChatReplies {
   /**
    * Stores the message (with its resources, read now, and with "Search my files" the passages
    * found for it) and starts the turn; resolves once the message is stored. A resource that
-   * cannot be read, or files that cannot be searched, refuse the whole message.
+   * cannot be read, or files that cannot be searched, refuse the whole message. `editOf`: a user
+   * message of the session this one is a new version of (stored beside it, the old branch kept).
    */
   async send(
     user: Pick<User, "id" | "plan">,
@@ -95,14 +104,14 @@ export class ChatReplies {
       resources?: readonly ResourceRef[];
       searchFiles?: boolean;
       attachments?: readonly string[];
+      editOf?: string;
     } = {},
   ): Promise<void> {
     const { db, bus } = this.deps;
     const session = await chat.getSession(db, user.id, sessionId);
-    const turn = await this.turns.start(user.id, sessionId, session.agentId !== null);
-    if (!turn) throw new AppError(409, "conflict", "A reply is still streaming in this session");
-    const { controller } = turn;
+    const turn = await this.claim(user.id, session);
     try {
+      const parentId = options.editOf ? await editedParent(db, sessionId, options.editOf) : undefined;
       const isFirst =
         session.title === DEFAULT_SESSION_TITLE &&
         (await chat.listMessages(db, user.id, sessionId)).length === 0;
@@ -114,28 +123,96 @@ export class ChatReplies {
         ...(passages ? { passages } : {}),
         ...(attachments.length > 0 ? { attachments } : {}),
       };
-      const message = await chat.addUserMessage(db, { sessionId, content, metadata });
+      const message = await chat.addUserMessage(db, {
+        sessionId,
+        content,
+        metadata,
+        ...(parentId === undefined ? {} : { parentId }),
+      });
       bus.publish(user.id, { type: "chat_message", sessionId, message });
-      // The session takes a new message as soon as the reply is done (before the browsers are
-      // told so), not after the title.
-      let ended: Promise<void> | undefined;
-      const release = () => {
-        ended ??= turn.end().then(() => undefined);
-        return ended;
-      };
-      void runTurn(this.deps, { user, session, signal: controller.signal, release })
-        .catch(() => {})
-        .then(release)
-        .then(async () => {
-          if (!isFirst) return;
-          const titled = await chat.updateSession(db, user.id, sessionId, { title: titleFrom(content) });
-          bus.publish(user.id, { type: "session_updated", session: titled });
-        })
-        .catch(() => {});
+      this.run(user, session, turn, undefined, async () => {
+        if (!isFirst) return;
+        const titled = await chat.updateSession(db, user.id, sessionId, { title: titleFrom(content) });
+        bus.publish(user.id, { type: "session_updated", session: titled });
+      });
     } catch (err) {
       await turn.end();
       throw err;
     }
+  }
+
+  /**
+   * Answers again the user message the reply `messageId` answered (its branch shown from there),
+   * with `model` for this turn when given: the new reply is a version beside the old one.
+   * Resolves once the turn has started.
+   */
+  async regenerate(
+    user: Pick<User, "id" | "plan">,
+    sessionId: string,
+    messageId: string,
+    model: ModelChoice = {},
+  ): Promise<void> {
+    const { db, bus } = this.deps;
+    const session = await chat.getSession(db, user.id, sessionId);
+    const turn = await this.claim(user.id, session);
+    try {
+      await answerAgain(db, sessionId, messageId);
+      bus.publish(user.id, { type: "messages_changed", sessionId });
+      this.run(user, session, turn, model);
+    } catch (err) {
+      await turn.end();
+      throw err;
+    }
+  }
+
+  /**
+   * Runs `change` while the session is held as a turn would hold it (no reply starts meanwhile,
+   * on any node); refused (409) while a reply runs. The person's browsers are told after.
+   */
+  async whileIdle<T>(userId: string, sessionId: string, change: () => Promise<T>): Promise<T> {
+    const session = await chat.getSession(this.deps.db, userId, sessionId);
+    const turn = await this.claim(userId, session, false);
+    try {
+      const result = await change();
+      this.deps.bus.publish(userId, { type: "messages_changed", sessionId });
+      return result;
+    } finally {
+      await turn.end();
+    }
+  }
+
+  private async claim(userId: string, session: ChatSession, agent = session.agentId !== null) {
+    const turn = await this.turns.start(userId, session.id, agent);
+    if (!turn) throw new AppError(409, "conflict", "A reply is still streaming in this session");
+    return turn;
+  }
+
+  /** Runs a claimed turn in the background; `after` once the session is free again. */
+  private run(
+    user: Pick<User, "id" | "plan">,
+    session: ChatSession,
+    turn: RunningTurn,
+    model: ModelChoice | undefined,
+    after?: () => Promise<void>,
+  ): void {
+    // The session takes a new message as soon as the reply is done (before the browsers are
+    // told so), not after the title.
+    let ended: Promise<void> | undefined;
+    const release = () => {
+      ended ??= turn.end().then(() => undefined);
+      return ended;
+    };
+    void runTurn(this.deps, {
+      user,
+      session,
+      signal: turn.controller.signal,
+      release,
+      ...(model ? { model } : {}),
+    })
+      .catch(() => {})
+      .then(release)
+      .then(after)
+      .catch(() => {});
   }
 
   private async readResources(userId: string, refs: readonly ResourceRef[]): Promise<McpResourceContent[]> {

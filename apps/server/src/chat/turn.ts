@@ -12,7 +12,7 @@ import { type AttachmentFiles, imagesFor } from "./attachments";
 import { contextCharsFor, fitConversation } from "./history";
 import { sessionMemory } from "./memory";
 import * as chat from "./service";
-import { turnModelOf } from "./turn-model";
+import { type ModelChoice, turnModelOf } from "./turn-model";
 import { ChatTurnStore } from "./turn-store";
 
 export interface ChatTurnDeps {
@@ -43,7 +43,7 @@ export async function runTurn(
     /** Frees the session for the next message: before the browsers hear that the turn ended. */
     release?: () => Promise<void>;
     /** A provider and model for this turn only (regenerating a reply with another model). */
-    model?: { provider?: string | null; model?: string | null };
+    model?: ModelChoice;
   },
 ): Promise<TurnEnd> {
   const { db, bus, gateway } = deps;

@@ -26,13 +26,35 @@ describe("chat state", () => {
 
   it("upserts stored messages by id, in time order", () => {
     const a = message("a", "2025-01-01T00:00:01Z");
-    const b = message("b", "2025-01-01T00:00:02Z");
+    const b = message("b", "2025-01-01T00:00:02Z", { parentId: "a" });
     let list = upsertMessage(undefined, b);
     list = upsertMessage(list, a);
     expect(list.map((m) => m.id)).toEqual(["a", "b"]);
     list = upsertMessage(list, { ...b, content: "final" });
     expect(list).toHaveLength(2);
     expect(list[1]?.content).toBe("final");
+  });
+
+  it("a new version of a message there replaces it and what followed it, with its versions", () => {
+    const q = message("q", "2025-01-01T00:00:01Z", { role: "user" });
+    const r = message("r", "2025-01-01T00:00:02Z", { parentId: "q" });
+    const q2 = message("q2", "2025-01-01T00:00:03Z", { parentId: "r", role: "user" });
+    const r2 = message("r2", "2025-01-01T00:00:04Z", { parentId: "q2" });
+    let list = [q, r, q2, r2].reduce<ChatMessage[]>(upsertMessage, []);
+    expect(list.map((m) => m.id)).toEqual(["q", "r", "q2", "r2"]);
+    // An edit of q2: beside it, what followed it gone from the branch shown.
+    list = upsertMessage(list, message("q2b", "2025-01-01T00:00:05Z", { parentId: "r", role: "user" }));
+    expect(list.map((m) => m.id)).toEqual(["q", "r", "q2b"]);
+    expect(list[2]?.versions).toEqual(["q2", "q2b"]);
+    list = upsertMessage(list, message("r3", "2025-01-01T00:00:06Z", { parentId: "q2b" }));
+    // A regenerated reply: a third version beside the first reply.
+    list = upsertMessage(list, message("r4", "2025-01-01T00:00:07Z", { parentId: "q2b" }));
+    list = upsertMessage(list, message("r5", "2025-01-01T00:00:08Z", { parentId: "q2b" }));
+    expect(list.map((m) => m.id)).toEqual(["q", "r", "q2b", "r5"]);
+    expect(list[3]?.versions).toEqual(["r3", "r4", "r5"]);
+    // The stored copy of a message keeps the versions known.
+    list = upsertMessage(list, message("r5", "2025-01-01T00:00:08Z", { parentId: "q2b", content: "final" }));
+    expect(list[3]).toMatchObject({ content: "final", versions: ["r3", "r4", "r5"] });
   });
 
   it("knows which messages end a turn", () => {

@@ -70,14 +70,26 @@ export function seedDraft(
 export const hasGap = (drafts: Drafts, sessionId: string) =>
   [...drafts.values()].some((d) => d.sessionId === sessionId && (d.pending?.length ?? 0) > 0);
 
-/** The list with `message` in it: replaced when its id is there, else added in time order. */
+/**
+ * The branch shown with `message` in it: replaced when its id is there (keeping its versions);
+ * a new version of a message there (same parent: an edit sent again, a reply regenerated) takes
+ * that message's place and what followed it, its versions those of the message plus itself;
+ * else added in time order.
+ */
 export function upsertMessage(list: readonly ChatMessage[] | undefined, message: ChatMessage): ChatMessage[] {
   const current = list ?? [];
   const at = current.findIndex((m) => m.id === message.id);
   if (at >= 0) {
     const next = current.slice();
-    next[at] = message;
+    const versions = message.versions ?? current[at]?.versions;
+    next[at] = versions ? { ...message, versions } : message;
     return next;
+  }
+  const sibling = current.findIndex((m) => m.parentId === message.parentId);
+  if (sibling >= 0) {
+    const old = current[sibling] as ChatMessage;
+    const versions = [...(old.versions ?? [old.id]), message.id];
+    return [...current.slice(0, sibling), { ...message, versions }];
   }
   const next = [...current, message];
   // Frames arrive in order almost always; keep the list sorted when one does not.

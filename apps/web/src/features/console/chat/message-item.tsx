@@ -1,13 +1,15 @@
 import type { ChatMessage } from "@neuroos/contracts";
 import { Bot, CircleExclamationPoint, UserRound, Wrench } from "lucide-react";
-import { memo, type ReactNode, useMemo } from "react";
+import { memo, type ReactNode, useMemo, useState } from "react";
 import type { Citation } from "@/components/content/citations";
 import { LazyMarkdownContent } from "@/components/content/lazy-markdown";
 import type { FencedCode } from "@/components/content/markdown-content";
 import { formatClock } from "@/lib/format";
 import { RunnableCodeBlock } from "../runs/runnable-code-block";
 import type { Draft } from "./chat-state";
+import { MessageActions, VersionSwitcher } from "./message-actions";
 import { MessageAttachments } from "./message-attachments";
+import { MessageEdit } from "./message-edit";
 import { MessagePassages } from "./message-passages";
 import { MessageResources } from "./resource-chips";
 
@@ -43,14 +45,17 @@ function Row({
   label,
   meta,
   children,
+  footer,
 }: {
   kind: "user" | "assistant" | "tool";
   label: string;
   meta: string;
   children: ReactNode;
+  /** The message's versions and actions. */
+  footer?: ReactNode;
 }) {
   return (
-    <article className="flex gap-3 px-4 py-3 sm:px-6">
+    <article className="group flex gap-3 px-4 py-3 sm:px-6">
       <Avatar kind={kind} />
       <div className="min-w-0 flex-1">
         <header className="mb-1 flex flex-wrap items-baseline gap-x-2 text-xs">
@@ -58,8 +63,29 @@ function Row({
           <span className="text-muted-foreground">{meta}</span>
         </header>
         {children}
+        {footer ? <div className="mt-1 flex flex-wrap items-center gap-1">{footer}</div> : null}
       </div>
     </article>
+  );
+}
+
+/** A stored message's footer: ‹ n / m › when it has versions, and its actions. */
+function Footer({
+  message,
+  canRegenerate = false,
+  onEdit,
+  focusEdit = false,
+}: {
+  message: ChatMessage;
+  canRegenerate?: boolean;
+  onEdit?: () => void;
+  focusEdit?: boolean;
+}) {
+  return (
+    <>
+      <VersionSwitcher message={message} />
+      <MessageActions message={message} canRegenerate={canRegenerate} onEdit={onEdit} focusEdit={focusEdit} />
+    </>
   );
 }
 
@@ -94,15 +120,21 @@ export const MessageItem = memo(function MessageItem({
   streaming = false,
   onCitation = null,
   sources,
+  canRegenerate = false,
 }: {
   message: ChatMessage;
   streaming?: boolean;
+  /** The last reply of the branch: it can be answered again. */
+  canRegenerate?: boolean;
   /** Opens a file the reply cites (`/home/user/...:from-to`). */
   onCitation?: ((c: Citation) => void) | null;
   /** A reply's numbered sources: the passages its question was sent with. */
   sources?: readonly string[];
 }) {
   const { sessionId } = message;
+  const [editing, setEditing] = useState(false);
+  // An edit cancelled: focus goes back to the Edit button (a new one: the row was the form).
+  const [backToEdit, setBackToEdit] = useState(false);
   const renderCode = useMemo(
     () => (block: FencedCode) => <RunnableCodeBlock {...block} sessionId={sessionId} />,
     [sessionId],
@@ -116,8 +148,35 @@ export const MessageItem = memo(function MessageItem({
   }
   if (message.role === "tool") return <ToolMessage message={message} />;
   if (message.role === "user") {
+    if (editing) {
+      return (
+        <Row kind="user" label="You" meta="editing">
+          <MessageEdit
+            message={message}
+            onDone={(sent) => {
+              setEditing(false);
+              setBackToEdit(!sent);
+            }}
+          />
+        </Row>
+      );
+    }
     return (
-      <Row kind="user" label="You" meta={formatClock(message.timestamp)}>
+      <Row
+        kind="user"
+        label="You"
+        meta={formatClock(message.timestamp)}
+        footer={
+          <Footer
+            message={message}
+            focusEdit={backToEdit}
+            onEdit={() => {
+              setBackToEdit(false);
+              setEditing(true);
+            }}
+          />
+        }
+      >
         <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{message.content}</p>
         {message.metadata.resources?.length ? (
           <MessageResources resources={message.metadata.resources} />
@@ -133,7 +192,12 @@ export const MessageItem = memo(function MessageItem({
   }
   const { error, stopped } = message.metadata;
   return (
-    <Row kind="assistant" label="Assistant" meta={streaming ? "typing..." : metaLine(message)}>
+    <Row
+      kind="assistant"
+      label="Assistant"
+      meta={streaming ? "typing..." : metaLine(message)}
+      footer={streaming ? null : <Footer message={message} canRegenerate={canRegenerate} />}
+    >
       {message.content ? (
         <LazyMarkdownContent
           content={message.content}

@@ -82,6 +82,15 @@ export function MessageList({ sessionId }: { sessionId: string }) {
     useCallback((state: AgentState) => state.status[sessionId] !== undefined, [sessionId]),
   );
   const stored = messages.data;
+  // The branch's last reply (after its last user message) can be answered again.
+  const lastReplyId = useMemo(() => {
+    for (let i = (stored?.length ?? 0) - 1; i >= 0; i--) {
+      const m = stored?.[i];
+      if (!m || m.role === "user") return null;
+      if (m.role === "assistant") return m.id;
+    }
+    return null;
+  }, [stored]);
 
   const items = useMemo<Item[]>(() => {
     const pending = pendingDrafts(draftMap, sessionId, stored ?? []);
@@ -173,6 +182,7 @@ export function MessageList({ sessionId }: { sessionId: string }) {
                       streaming={item.streaming}
                       onCitation={setCited}
                       sources={sources.get(item.message.id)}
+                      canRegenerate={item.message.id === lastReplyId}
                     />
                     <CommandOutputs sessionId={sessionId} message={item.message} />
                   </>

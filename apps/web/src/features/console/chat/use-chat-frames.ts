@@ -26,32 +26,39 @@ export function setSessionBusy(busy: Store<ReadonlySet<string>>, sessionId: stri
 export function useChatFrames(channel: LiveChannel, drafts: DraftStore, busy: Store<ReadonlySet<string>>) {
   const queryClient = useQueryClient();
 
-  useEffect(
-    () =>
-      channel.onFrame((frame) => {
-        if (frame.type === "chat_token") {
-          drafts.append(frame);
-          setSessionBusy(busy, frame.sessionId, true);
-          return;
-        }
-        if (frame.type !== "chat_message") return;
-        const parsed = chatMessageSchema.safeParse(frame.message);
-        if (!parsed.success) return;
-        const message = parsed.data;
-        const key = messagesKey(frame.sessionId);
-        queryClient.setQueryData<ChatMessage[]>(key, (list) => (list ? upsertMessage(list, message) : list));
-        // A read of the list on its way (after a reconnect) may be older than this message, and
-        // would put the list back as it was: it is read again (the message is stored by now).
-        if (queryClient.isFetching({ queryKey: key }) > 0)
-          void queryClient.invalidateQueries({ queryKey: key });
-        drafts.drop(message.id);
-        if (message.role === "user") setSessionBusy(busy, frame.sessionId, true);
-        else if (endsTurn(message)) {
-          setSessionBusy(busy, frame.sessionId, false);
-        }
-      }),
-    [channel, drafts, busy, queryClient],
-  );
+  useEffect(() => {
+    // Sessions whose branch changed on the server during a reply (a regenerated one): read again
+    // when it ends, so the new reply shows its versions.
+    const changed = new Set<string>();
+    return channel.onFrame((frame) => {
+      if (frame.type === "messages_changed") {
+        changed.add(frame.sessionId);
+        void queryClient.invalidateQueries({ queryKey: messagesKey(frame.sessionId) });
+        return;
+      }
+      if (frame.type === "chat_token") {
+        drafts.append(frame);
+        setSessionBusy(busy, frame.sessionId, true);
+        return;
+      }
+      if (frame.type !== "chat_message") return;
+      const parsed = chatMessageSchema.safeParse(frame.message);
+      if (!parsed.success) return;
+      const message = parsed.data;
+      const key = messagesKey(frame.sessionId);
+      queryClient.setQueryData<ChatMessage[]>(key, (list) => (list ? upsertMessage(list, message) : list));
+      // A read of the list on its way (after a reconnect) may be older than this message, and
+      // would put the list back as it was: it is read again (the message is stored by now).
+      if (queryClient.isFetching({ queryKey: key }) > 0)
+        void queryClient.invalidateQueries({ queryKey: key });
+      drafts.drop(message.id);
+      if (message.role === "user") setSessionBusy(busy, frame.sessionId, true);
+      else if (endsTurn(message)) {
+        setSessionBusy(busy, frame.sessionId, false);
+        if (changed.delete(frame.sessionId)) void queryClient.invalidateQueries({ queryKey: key });
+      }
+    });
+  }, [channel, drafts, busy, queryClient]);
 
   useEffect(() => {
     let opens = channel.status.get().opens;

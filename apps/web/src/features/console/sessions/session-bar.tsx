@@ -8,6 +8,7 @@ import { useCreateSession } from "@/lib/resources/sessions";
 import { toast } from "@/lib/toast";
 import { SessionAgentPicker } from "../agent/agent-picker";
 import { ReadAloudToggle } from "../chat/read-aloud";
+import { SessionModelPicker } from "../chat/session-model-picker";
 import { useConsole } from "../console-context";
 import { DeleteSessionDialog, NewSessionDialog, RenameSessionDialog } from "./session-dialogs";
 
@@ -104,6 +105,10 @@ export function SessionBar() {
         key={current?.id ?? "none"}
         sessionId={current?.id ?? null}
         agentId={current?.agentId ?? null}
+        className="basis-full lg:ml-2 lg:max-w-xs lg:basis-auto lg:flex-1"
+      />
+      <SessionModelPicker
+        session={current}
         className="basis-full lg:ml-2 lg:max-w-xs lg:basis-auto lg:flex-1"
       />
       <NewSessionDialog
