@@ -50,7 +50,7 @@ describeEachDatabase("a conversation's branches: edit, regenerate, show another 
   const branch = async (sessionId: string, who: Who = alice) =>
     (await api("GET", `/api/sessions/${sessionId}/messages`, who)).json() as ChatMessage[];
   const newSession = async (who: Who = alice) =>
-    (await api("POST", "/api/sessions", who, {})).json().id as string;
+    (await api("POST", "/api/sessions", who, { agentId: null })).json().id as string;
   /** The text of what the model was sent in its latest call (every message's content). */
   const sentLast = () => {
     const body = provider.calls.at(-1)?.body as { messages: { content: unknown }[] };
