@@ -72,9 +72,11 @@ export function fitConversation(
   maxChars = DEFAULT_CONTEXT_CHARS,
   images: ReadonlyMap<string, AttachedImage> = NO_IMAGES,
 ): FittedConversation {
-  const toolIndexes = messages.flatMap((m, i) => (m.role === "tool" ? [i] : []));
-  const keepFull = new Set(toolIndexes.slice(-KEEP_FULL_TOOL_OUTPUTS));
-  const out: GatewayMessage[] = messages.map((m, i): GatewayMessage => {
+  // The last few tool outputs are kept whole (found from the newest end).
+  const keepFull = new Set<number>();
+  for (let i = messages.length - 1; i >= 0 && keepFull.size < KEEP_FULL_TOOL_OUTPUTS; i--)
+    if (messages[i]?.role === "tool") keepFull.add(i);
+  const convert = (m: ChatMessage, i: number): GatewayMessage => {
     if (m.role === "tool") {
       const content = keepFull.has(i) ? m.content : shorten(m.content);
       // Models without tool calling used a convention in their text: they get the result as a message.
@@ -104,9 +106,26 @@ export function fitConversation(
       return sent.length > 0 ? { role: "user", content, images: sent } : { role: "user", content };
     }
     return { role: m.role, content: m.content };
-  });
-  const fitted = trimToWindow(out, maxChars);
-  return { messages: fitted, dropped: out.length - fitted.length };
+  };
+  // Up to the first user message everything goes; then the newest messages that fit (the newest
+  // always), converted from the newest end only as far as they fit: a long chat costs what is sent.
+  const firstUser = messages.findIndex((m) => m.role === "user");
+  const head = messages.slice(0, firstUser + 1).map(convert);
+  let total = head.reduce((n, m) => n + size(m), 0);
+  const tail: GatewayMessage[] = [];
+  for (let i = messages.length - 1; i > firstUser; i--) {
+    const message = convert(messages[i] as ChatMessage, i);
+    const bytes = size(message);
+    if (total + bytes > maxChars && tail.length > 0) break;
+    total += bytes;
+    tail.push(message);
+  }
+  tail.reverse();
+  // Tool results whose call was left out go too.
+  let orphans = 0;
+  while (orphans < tail.length - 1 && tail[orphans]?.role === "tool") orphans++;
+  const kept = [...head, ...tail.slice(orphans)];
+  return { messages: kept, dropped: messages.length - kept.length };
 }
 
 const attribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
@@ -176,24 +195,6 @@ const size = (m: GatewayMessage) =>
   m.role === "user" && m.images
     ? JSON.stringify({ ...m, images: undefined }).length + m.images.length * 4_000
     : JSON.stringify(m).length;
-
-/** Drops the oldest whole turns after the first user message until the rest fits. */
-function trimToWindow(messages: GatewayMessage[], maxChars: number): GatewayMessage[] {
-  let total = messages.reduce((n, m) => n + size(m), 0);
-  const result = [...messages];
-  const firstUser = result.findIndex((m) => m.role === "user");
-  const cut = firstUser + 1;
-  while (total > maxChars && cut < result.length - 1) {
-    // Remove one message; tool results go with the assistant message that called them.
-    const removed = result.splice(cut, 1)[0];
-    if (removed) total -= size(removed);
-    while (result[cut]?.role === "tool" && cut < result.length - 1) {
-      const orphan = result.splice(cut, 1)[0];
-      if (orphan) total -= size(orphan);
-    }
-  }
-  return result;
-}
 
 /** The number of tokens a conversation takes, estimated at 4 characters a token. */
 export const estimateTokens = (messages: GatewayMessage[]): number =>

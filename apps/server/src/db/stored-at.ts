@@ -24,6 +24,13 @@ export function atOf(row: Record<string, unknown>): Date {
 
 /** Runs one hand-written statement (as storedAt does) and answers its first row. */
 export async function storedRow(db: Db, query: SQL): Promise<Record<string, unknown>> {
+  const row = (await rawRows(db, query))[0];
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+/** Runs one hand-written statement straight on the driver (as storedAt does) and answers its rows. */
+export async function rawRows(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
   const driver = (db as unknown as { $client?: Partial<Driver> }).$client;
   let rows: Record<string, unknown>[];
   if (typeof driver?.query === "function") {
@@ -36,7 +43,5 @@ export async function storedRow(db: Db, query: SQL): Promise<Record<string, unkn
   } else {
     rows = ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
   }
-  const row = rows[0];
-  if (!row) throw new Error("insert returned no row");
-  return row;
+  return rows;
 }
