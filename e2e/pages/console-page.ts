@@ -44,13 +44,13 @@ export class ConsolePage {
     return this.page.getByLabel("Session", { exact: true });
   }
   get newSession() {
-    return this.page.getByRole("button", { name: "New session" });
+    return this.page.getByRole("button", { name: "New session", exact: true });
   }
   get renameSession() {
-    return this.page.getByRole("button", { name: "Rename session" });
+    return this.page.getByRole("button", { name: "Rename session", exact: true });
   }
   get deleteSession() {
-    return this.page.getByRole("button", { name: "Delete session" });
+    return this.page.getByRole("button", { name: "Delete session", exact: true });
   }
   get message() {
     return this.page.getByLabel("Message", { exact: true });
