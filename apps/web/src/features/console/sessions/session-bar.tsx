@@ -66,7 +66,7 @@ export function SessionBar() {
       <label htmlFor={id} className="sr-only">
         Session
       </label>
-      <div className="relative mr-auto min-w-0 flex-1 sm:max-w-md">
+      <div className="relative mr-auto min-w-40 flex-1 sm:max-w-md">
         <select
           id={id}
           value={sessionId ?? ""}
