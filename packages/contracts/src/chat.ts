@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint";
 import { mcpResourceContentSchema } from "./mcp";
-import { messageOutputSchema } from "./outputs";
+import { messageOutputSchema, OUTPUT_PREVIEW_CHARS } from "./outputs";
 
 export const DEFAULT_SESSION_TITLE = "New Session";
 
@@ -143,6 +143,20 @@ export const SESSION_IMPORT_MAX_CONTENT = 200_000;
 export const SESSION_IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 
 const exportedId = z.string().min(1).max(100);
+
+/** A message's stored run as exported: what ran and what it printed, without its ids. */
+const exportedOutputSchema = messageOutputSchema
+  .omit({ id: true, messageId: true, executionId: true })
+  .extend({
+    language: z.string().max(50),
+    input: z.string().max(SESSION_IMPORT_MAX_CONTENT),
+    stdout: z.string().max(OUTPUT_PREVIEW_CHARS),
+    stderr: z.string().max(OUTPUT_PREVIEW_CHARS),
+    outputChars: z.number().int().min(0),
+    durationMs: z.number().min(0),
+    files: z.array(z.object({ path: z.string().max(4096), size: z.number().min(0) })).max(50),
+    createdAt: z.string().datetime({ offset: true, message: "must be an ISO date and time" }),
+  });
 const exportedAt = z.string().datetime({ offset: true, message: "must be an ISO date and time" });
 
 /**
@@ -170,6 +184,8 @@ export const sessionExportSchema = z
           content: z.string().max(SESSION_IMPORT_MAX_CONTENT),
           metadata: z.record(z.string(), z.unknown()).default({}),
           timestamp: exportedAt,
+          /** What runs from the message printed (the start of each, as the conversation lists it). */
+          outputs: z.array(exportedOutputSchema).max(50).optional(),
         }),
       )
       .max(SESSION_IMPORT_MAX_MESSAGES, `A session can hold at most ${SESSION_IMPORT_MAX_MESSAGES} messages`),

@@ -3,10 +3,11 @@ import type { ChatMessage, ChatSession, SessionExport, SessionExportFormat } fro
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { lockPerson } from "../db/locks";
-import { agents, chatMessages, chatSessions } from "../db/schema";
+import { agents, chatMessageOutputs, chatMessages, chatSessions } from "../db/schema";
 import { storableJson, storableText } from "../db/storable";
 import { isUuid } from "../http/ids";
 import { branchOf } from "./branches";
+import { withOutputs } from "./message-outputs";
 import { allMessagesOf, getSession, toSession } from "./service";
 
 /** Messages stored by one statement of an import. */
@@ -15,7 +16,7 @@ const INSERT_BATCH = 200;
 /** A session as JSON: its fields, every message of every branch in stored order, and its head. */
 export async function exportJson(db: Db, userId: string, sessionId: string): Promise<SessionExport> {
   const session = await getSession(db, userId, sessionId);
-  const messages = await allMessagesOf(db, sessionId);
+  const messages = await withOutputs(db, await allMessagesOf(db, sessionId));
   const [row] = await db
     .select({ headId: chatSessions.headId })
     .from(chatSessions)
@@ -40,6 +41,9 @@ export async function exportJson(db: Db, userId: string, sessionId: string): Pro
       content: m.content,
       metadata: m.metadata,
       timestamp: m.timestamp,
+      ...(m.outputs?.length
+        ? { outputs: m.outputs.map(({ id: _id, messageId: _m, executionId: _e, ...kept }) => kept) }
+        : {}),
     })),
     headId,
   };
@@ -73,8 +77,30 @@ export function toMarkdown(exported: SessionExport): string {
       parts.push(fence, m.content, fence);
     } else parts.push(m.content);
     parts.push("");
+    for (const o of m.outputs ?? []) parts.push(...outputMarkdown(o), "");
   }
   return parts.join("\n");
+}
+
+/** A run kept with a message, as Markdown: what ran, how it ended, what it printed, the files it wrote. */
+function outputMarkdown(o: NonNullable<SessionExport["messages"][number]["outputs"]>[number]): string[] {
+  const what =
+    o.kind === "command" ? `Executed \`${o.input.split("\n")[0]}\`` : `Ran the ${o.language} block`;
+  const end = o.exitCode === null ? "stopped" : `exit code ${o.exitCode}`;
+  const printed = `${o.stdout}${o.stderr}`;
+  const fence = fenceFor(printed);
+  const cut =
+    o.stdout.length + o.stderr.length < o.outputChars
+      ? ` (the first part of ${o.outputChars} characters)`
+      : "";
+  return [
+    `**Output**: ${what}, ${end}, ${o.durationMs} ms${cut}`,
+    "",
+    fence,
+    printed,
+    fence,
+    ...o.files.map((f) => `- wrote \`${f.path}\` (${f.size} bytes)`),
+  ];
 }
 
 /** A session as a file: its name, type and body. */
@@ -142,6 +168,19 @@ export async function importSession(db: Db, userId: string, input: SessionExport
         })),
       );
     }
+    const outputs = input.messages.flatMap((m) =>
+      (m.outputs ?? []).map((o) => ({
+        ...o,
+        messageId: mapped(m.id) ?? "",
+        input: storableText(o.input),
+        stdout: storableText(o.stdout),
+        stderr: storableText(o.stderr),
+        durationMs: Math.round(o.durationMs),
+        createdAt: new Date(o.createdAt),
+      })),
+    );
+    for (let at = 0; at < outputs.length; at += INSERT_BATCH)
+      await tx.insert(chatMessageOutputs).values(outputs.slice(at, at + INSERT_BATCH));
     const headId = mapped(input.headId) ?? mapped(input.messages.at(-1)?.id ?? null);
     const [stored] = await tx
       .update(chatSessions)

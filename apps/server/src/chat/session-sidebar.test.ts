@@ -1,5 +1,6 @@
 import { SESSION_IMPORT_MAX_MESSAGES } from "@neuroos/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
+import { chatMessageOutputs } from "../db/schema";
 import { describeEachDatabase } from "../test/databases";
 import { buildTestApp, type TestApp, type TwoPeople, twoPeople } from "../test/test-app";
 import { addMessage } from "./service";
@@ -10,7 +11,14 @@ type Exported = {
   format: string;
   version: number;
   session: { title: string };
-  messages: { id: string; parentId: string | null; role: string; content: string; timestamp: string }[];
+  messages: {
+    id: string;
+    parentId: string | null;
+    role: string;
+    content: string;
+    timestamp: string;
+    outputs?: Record<string, unknown>[];
+  }[];
   headId: string | null;
 };
 
@@ -206,7 +214,28 @@ describeEachDatabase("the sessions sidebar", (db) => {
       parentId: q.id,
     });
     await addMessage(db().db, { sessionId: s.id, role: "user", content: "Q2", metadata: {} });
+    // A run kept with the first answer: it goes into the export and comes back with the import.
+    const answered = (await p.api("GET", `/api/sessions/${s.id}/messages`)).json()[1].id as string;
+    await db()
+      .db.insert(chatMessageOutputs)
+      .values({
+        messageId: answered,
+        block: 0,
+        kind: "run",
+        language: "python",
+        input: "print(6)",
+        stdout: "6\n",
+        stderr: "",
+        outputChars: 2,
+        exitCode: 0,
+        durationMs: 41,
+        files: [{ path: "/home/user/chart.png", size: 1234 }],
+        executionId: "exec-1",
+      });
     const before = (await p.api("GET", `/api/sessions/${s.id}/export?format=json`)).json() as Exported;
+    const markdown = (await p.api("GET", `/api/sessions/${s.id}/export?format=markdown`)).body;
+    expect(markdown).toContain("**Output**: Ran the python block, exit code 0, 41 ms");
+    expect(markdown).toContain("- wrote `/home/user/chart.png` (1234 bytes)");
 
     const imported = await p.api("POST", "/api/sessions/import", before, p.bob);
     expect(imported.statusCode, imported.body).toBe(201);
@@ -225,11 +254,15 @@ describeEachDatabase("the sessions sidebar", (db) => {
           content: m.content,
           timestamp: m.timestamp,
           parent: m.parentId === null ? null : index.get(m.parentId),
+          outputs: m.outputs,
         })),
         head: e.headId === null ? null : index.get(e.headId),
       };
     };
     expect(shape(after)).toEqual(shape(before));
+    expect(after.messages.flatMap((m) => m.outputs ?? [])).toMatchObject([
+      { input: "print(6)", stdout: "6\n", exitCode: 0, files: [{ path: "/home/user/chart.png" }] },
+    ]);
     expect(after.messages.some((m) => before.messages.some((b) => b.id === m.id))).toBe(false);
     // The branch shown is the same: the conversation reads the same.
     const shown = (id: string, who: { cookie: string }) =>
