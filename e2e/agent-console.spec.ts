@@ -1,5 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { ConsolePage } from "./pages/console-page";
+import { requireSandbox } from "./support/sandbox";
 import { scrollsSideways, seriousViolations } from "./support/ui";
 import { test } from "./support/with-provider";
 
@@ -11,15 +12,6 @@ import { test } from "./support/with-provider";
 // Long runs (approvals, code in the sandbox, a reload): 90 s was not enough on the loaded CI machine.
 test.describe.configure({ timeout: 150_000 });
 test.beforeEach(({ provider }) => provider.reset());
-
-/** Skips when this machine cannot run the sandbox (never under CI); the page must be signed in. */
-async function requireSandbox(page: Page) {
-  const response = await page.request.get("/api/sandbox/health");
-  expect(response.ok(), "sandbox health needs a signed-in page").toBe(true);
-  const sandbox = await response.json();
-  expect(sandbox.available || !process.env.CI, `CI must run the sandbox: ${sandbox.message}`).toBe(true);
-  test.skip(!sandbox.available, `the sandbox cannot run here: ${sandbox.message}`);
-}
 
 const MODEL_CODE = "print('from the model')";
 const EDITED_CODE = [

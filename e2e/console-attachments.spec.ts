@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { ConsolePage } from "./pages/console-page";
-import { seriousViolations } from "./support/ui";
+import { seriousViolations, toasts } from "./support/ui";
 import { test } from "./support/with-provider";
 
 /** Files sent with a message: uploaded or picked from the workspace; text goes to the model, images to models that see. */
@@ -53,9 +53,7 @@ test("upload a text file and send it: the model reads it, the message shows it a
   await ui.message.fill("What is in this picture?");
   await ui.message.press("Enter");
   await expect(
-    page
-      .getByRole("region", { name: /Notifications/ })
-      .getByText(/gpt-4 does not read images, so dot.png cannot be sent to it/),
+    toasts(page).getByText(/gpt-4 does not read images, so dot.png cannot be sent to it/),
   ).toBeVisible();
   // The message comes back to the box with its file, to send to another model.
   await expect(ui.message).toHaveValue("What is in this picture?");

@@ -1,5 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { ConsolePage } from "./pages/console-page";
+import { requireSandbox } from "./support/sandbox";
 import { test } from "./support/with-provider";
 
 /**
@@ -9,13 +10,6 @@ import { test } from "./support/with-provider";
 
 test.describe.configure({ timeout: 120_000 });
 test.beforeEach(({ provider }) => provider.reset());
-
-/** Skips when this machine cannot run the sandbox (never under CI); the page must be signed in. */
-async function requireSandbox(page: Page) {
-  const sandbox = await (await page.request.get("/api/sandbox/health")).json();
-  expect(sandbox.available || !process.env.CI, `CI must run the sandbox: ${sandbox.message}`).toBe(true);
-  test.skip(!sandbox.available, `the sandbox cannot run here: ${sandbox.message}`);
-}
 
 test("keyboard only: Alt+Shift+A goes from the message box to Approve, Enter approves; start and end are announced", async ({
   page,
