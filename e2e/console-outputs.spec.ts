@@ -16,7 +16,7 @@ const CODE = [
   "import base64",
   "print('made the files')",
   "open('scores.csv', 'w').write('name,score\\nada,3\\nbob,5\\n')",
-  "open('page.html', 'w').write('<h1>Hello page</h1>')",
+  'open(\'page.html\', \'w\').write(\'<h1>Hello page</h1><p id="out">not run</p><script>var c; try { c = document.cookie.length } catch (e) { c = "none" } document.getElementById("out").textContent = "script ran, cookies: " + c; fetch("/api/auth/me").then(function () { document.body.append("api reached") }, function () { document.body.append("api blocked") });</script>\')',
   `open('dot.png', 'wb').write(base64.b64decode('${PNG}'))`,
   "try:",
   "    import matplotlib.pyplot as plt",
@@ -84,6 +84,10 @@ test("a run from a reply is kept with it: after a reload, on another device, wit
   await expect(frame).toHaveAttribute("sandbox", "allow-scripts");
   expect(await frame.getAttribute("sandbox")).not.toContain("allow-same-origin");
   await expect(frame.contentFrame().getByRole("heading", { name: "Hello page" })).toBeVisible();
+  // Its own script runs, but it has no cookies and cannot reach the API.
+  await expect(frame.contentFrame().locator("#out")).toHaveText("script ran, cookies: none");
+  await expect(frame.contentFrame().locator("body")).toContainText("api blocked");
+  await expect(frame.contentFrame().locator("body")).not.toContainText("api reached");
 
   // The person's other device (a second browser context, same account) sees it too.
   const other = await browser.newContext({ storageState: await page.context().storageState() });

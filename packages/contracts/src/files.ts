@@ -158,6 +158,8 @@ export const filesApi = {
   upload: endpoint({ method: "POST", path: "/api/files/upload", body: null, answer: uploadedFilesSchema }),
   /** `?path=`: the file's bytes. */
   download: endpoint({ method: "GET", path: "/api/files/download", body: null, answer: null }),
+  /** `?path=` of an HTML file: the page for a sandboxed frame (its scripts run in an opaque origin that reaches nothing). */
+  preview: endpoint({ method: "GET", path: "/api/files/preview", body: null, answer: null }),
   /** `?path=` repeated (zipQuerySchema): one zip. */
   zip: endpoint({ method: "GET", path: "/api/files/zip", body: null, answer: null }),
 };

@@ -23,6 +23,10 @@ export interface WorkspaceRouteDeps {
   workspaces: WorkspaceService;
 }
 
+/** An HTML preview's policy: scripts and styles of its own (inline or data:), nothing fetched, no same origin. */
+const PREVIEW_POLICY =
+  "sandbox allow-scripts; default-src 'none'; script-src 'unsafe-inline' data: blob:; style-src 'unsafe-inline' data:; img-src data: blob:; font-src data:; media-src data: blob:; frame-ancestors 'self'";
+
 /** A JSON write carries at most MAX_TEXT_FILE_BYTES, base64-encoded at worst. */
 const WRITE_BODY_LIMIT = Math.ceil((MAX_TEXT_FILE_BYTES * 4) / 3) + 64 * 1024;
 const MAX_UPLOAD_FILES = 50;
@@ -140,6 +144,27 @@ export async function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRoute
       .header("content-type", "application/octet-stream")
       .header("content-length", String(file.stat.size))
       .header("content-disposition", attachment(file.name))
+      .header("cache-control", "private, no-store");
+    return reply.send(file.handle.createReadStream());
+  });
+
+  /**
+   * An HTML file of the person's as a page for a sandboxed frame: its policy makes it an opaque
+   * origin (the `sandbox` directive, also when opened on its own) whose inline scripts and styles
+   * run but which loads and reaches nothing: not the page around it, its cookies or the API.
+   */
+  app.get(filesApi.preview.path, async (request, reply) => {
+    const { path } = parse(filePathQuerySchema, request.query);
+    if (!/\.html?$/i.test(path))
+      throw new AppError(400, "bad_request", "Only an HTML file (.html or .htm) can be previewed");
+    const file = await workspaces.openDownload(currentUser(request), path);
+    if (file.stat.size > MAX_TEXT_FILE_BYTES) {
+      await file.handle.close();
+      throw textTooLarge();
+    }
+    reply
+      .header("content-type", "text/html; charset=utf-8")
+      .header("content-security-policy", PREVIEW_POLICY)
       .header("cache-control", "private, no-store");
     return reply.send(file.handle.createReadStream());
   });

@@ -102,6 +102,11 @@ export function downloadUrl(path: string): string {
   return `${filesApi.download.path}?${atPath(path)}`;
 }
 
+/** The page of an HTML file for a sandboxed frame (its own scripts run; it reaches nothing). */
+export function previewUrl(path: string): string {
+  return `${filesApi.preview.path}?${atPath(path)}`;
+}
+
 /**
  * One zip of several files and folders (GET /api/files/zip, `path` repeated; at most MAX_ZIP_PATHS):
  * a link, not a JSON call.

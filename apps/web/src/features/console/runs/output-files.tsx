@@ -4,7 +4,7 @@ import { useState } from "react";
 import { ImagePreview, MarkdownPreview } from "@/components/content/file-preview";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { formatBytes } from "@/lib/format";
-import { baseName, downloadUrl, useFileContent } from "@/lib/resources/files";
+import { baseName, downloadUrl, previewUrl, useFileContent } from "@/lib/resources/files";
 
 type Kind = "image" | "csv" | "markdown" | "html" | null;
 
@@ -70,15 +70,16 @@ function CsvTable({ path, text }: { path: string; text: string }) {
 }
 
 /**
- * An HTML file in a sandboxed frame: its scripts may run, but without same-origin rights (it
- * can reach neither the page, its cookies nor the API), and no forms, pop-ups or navigation.
+ * An HTML file in a sandboxed frame: its scripts run, but without same-origin rights (it can
+ * reach neither the page, its cookies nor the API: the server's preview policy loads nothing),
+ * and no forms, pop-ups or navigation.
  */
-function HtmlFrame({ path, html }: { path: string; html: string }) {
+function HtmlFrame({ path }: { path: string }) {
   return (
     <iframe
       title={`Preview of ${baseName(path)}`}
       sandbox="allow-scripts"
-      srcDoc={html}
+      src={previewUrl(path)}
       referrerPolicy="no-referrer"
       className="h-72 w-full border-0 bg-white"
     />
@@ -86,6 +87,10 @@ function HtmlFrame({ path, html }: { path: string; html: string }) {
 }
 
 function InlinePreview({ path, kind }: { path: string; kind: Exclude<Kind, null> }) {
+  return kind === "html" ? <HtmlFrame path={path} /> : <ReadPreview path={path} kind={kind} />;
+}
+
+function ReadPreview({ path, kind }: { path: string; kind: Exclude<Kind, "html" | null> }) {
   const file = useFileContent(path);
   if (file.isPending)
     return <p className="px-3 py-2 text-xs text-muted-foreground">Loading {baseName(path)}...</p>;
@@ -99,8 +104,7 @@ function InlinePreview({ path, kind }: { path: string; kind: Exclude<Kind, null>
   if (kind === "image") return <ImagePreview path={path} content={content} encoding={encoding} />;
   if (encoding !== "utf8") return null;
   if (kind === "csv") return <CsvTable path={path} text={content} />;
-  if (kind === "markdown") return <MarkdownPreview path={path} content={content} />;
-  return <HtmlFrame path={path} html={content} />;
+  return <MarkdownPreview path={path} content={content} />;
 }
 
 function OutputFile({ file }: { file: { path: string; size: number } }) {
