@@ -181,12 +181,29 @@ test("the sessions sidebar: search, rename, pin, archive, delete and undo, expor
   await expect(sidebar).toBeVisible();
 });
 
-test("at 360 px the Chat tab keeps its session list, without the sidebar", async ({ page }) => {
+test("at 360 px the Chat tab keeps its session list; the sidebar opens as a sheet with search and menus", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const ui = await ConsolePage.openAsNewUser(page);
   await expect(sidebarOf(page)).toHaveCount(0);
+  const seeded = await seed(page, "Garden plans", ["Which tomatoes grow in shade?", "Cherry tomatoes do."]);
+  await page.getByRole("button", { name: "All sessions" }).click();
+  const sheet = page.getByRole("dialog", { name: "Sessions" });
+  await expect(sheet).toBeVisible();
+  await sheet.getByRole("searchbox", { name: "Search sessions" }).fill("tomat");
+  await expect(sheet.getByRole("list", { name: "Search results" })).toContainText(
+    "Which tomatoes grow in shade?",
+  );
+  expect(await scrollsSideways(page)).toBe(false);
+  expect(await seriousViolations(page)).toEqual([]);
+  await sheet.getByRole("searchbox", { name: "Search sessions" }).press("Enter");
+  // Opening a session closes the sheet and shows it.
+  await expect(sheet).toBeHidden();
+  await expect(ui.sessionSelect).toHaveValue(seeded.id);
+  await expect(ui.messages.getByText("Cherry tomatoes do.")).toBeVisible();
   await ui.newSession.click();
-  await expect.poll(() => ui.sessionTitles()).toEqual(["New Session", "New Session"]);
+  await expect.poll(() => ui.sessionTitles()).toEqual(["New Session", "Garden plans", "New Session"]);
   // New sessions start with the person's default agent.
   await expect(page.getByLabel("Agent", { exact: true }).locator("option:checked")).toHaveText(
     "Interpreter (default, safe mode)",

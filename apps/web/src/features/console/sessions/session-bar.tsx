@@ -6,11 +6,13 @@ import { Tooltip } from "@/components/ui/tooltip";
 import { errorMessage } from "@/lib/api";
 import { useCreateSession } from "@/lib/resources/sessions";
 import { toast } from "@/lib/toast";
+import { useMediaQuery } from "@/lib/use-media-query";
 import { SessionAgentPicker } from "../agent/agent-picker";
 import { ReadAloudToggle } from "../chat/read-aloud";
 import { SessionModelPicker } from "../chat/session-model-picker";
 import { useConsole } from "../console-context";
 import { DeleteSessionDialog, NewSessionDialog, RenameSessionDialog } from "./session-dialogs";
+import { SessionsSheet } from "./sessions-sheet";
 
 function IconButton({
   label,
@@ -49,6 +51,8 @@ export function SessionBar() {
   const id = useId();
   const list = sessions.data ?? [];
   const current = list.find((s) => s.id === sessionId) ?? null;
+  // Wide screens have the sessions sidebar; small ones open it as a sheet from here.
+  const small = !useMediaQuery("(min-width: 768px)");
 
   const onCreate = () =>
     create.mutate(undefined, {
@@ -63,6 +67,7 @@ export function SessionBar() {
 
   return (
     <div className="flex flex-wrap items-center gap-x-1 gap-y-2 border-b border-border px-3 py-2 sm:px-4">
+      {small ? <SessionsSheet /> : null}
       <label htmlFor={id} className="sr-only">
         Session
       </label>

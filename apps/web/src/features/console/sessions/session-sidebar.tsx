@@ -71,11 +71,23 @@ function IconButton({
  * text, the matching line shown), open, and each session's menu; the archived ones in their own
  * view; import of a JSON export. Collapsible; the choice is kept on the account.
  */
-export function SessionSidebar() {
-  const { sessions, sessionId, selectSession } = useConsole();
+export function SessionSidebar({
+  inSheet = false,
+  onChosen,
+}: {
+  /** Shown in the small screens' sheet: always open, the whole sheet wide. */
+  inSheet?: boolean;
+  /** A session was opened, started or imported (the sheet closes). */
+  onChosen?: () => void;
+}) {
+  const { sessions, sessionId, selectSession: select } = useConsole();
+  const selectSession = (id: string) => {
+    select(id);
+    onChosen?.();
+  };
   const wide = useMediaQuery("(min-width: 1024px)");
   const preference = usePreference(SESSIONS_SIDEBAR_PREFERENCE, readOpen);
-  const open = preference.value?.open ?? wide;
+  const open = inSheet || (preference.value?.open ?? wide);
   const [archivedView, setArchivedView] = useState(false);
   const [text, setText] = useState("");
   const q = useDebounced(text.trim(), SEARCH_PAUSE_MS);
@@ -165,7 +177,11 @@ export function SessionSidebar() {
     <aside
       id={panelId}
       aria-label="Sessions"
-      className="flex w-64 shrink-0 flex-col border-r border-border bg-card/40 xl:w-72"
+      className={
+        inSheet
+          ? "flex h-full flex-col"
+          : "flex w-64 shrink-0 flex-col border-r border-border bg-card/40 xl:w-72"
+      }
     >
       <div className="flex items-center gap-0.5 px-2 pt-2 pb-1">
         <h2 className="mr-auto pl-1 text-sm font-semibold">
@@ -184,14 +200,16 @@ export function SessionSidebar() {
         >
           <Archive aria-hidden="true" />
         </IconButton>
-        <IconButton
-          label="Hide sessions"
-          aria-expanded
-          aria-controls={panelId}
-          onClick={() => setOpen(false)}
-        >
-          <PanelLeftClose aria-hidden="true" />
-        </IconButton>
+        {inSheet ? null : (
+          <IconButton
+            label="Hide sessions"
+            aria-expanded
+            aria-controls={panelId}
+            onClick={() => setOpen(false)}
+          >
+            <PanelLeftClose aria-hidden="true" />
+          </IconButton>
+        )}
         <input
           ref={file}
           type="file"
