@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ChatMessage, ChatSession, SessionChanges } from "@neuroos/contracts";
-import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { defaultAgentId, getAgent } from "../agents/service";
 import type { Db } from "../db/client";
 import { chatMessages, chatSessions } from "../db/schema";
