@@ -49,7 +49,11 @@ describeEachDatabase("a message's attachments: workspace files sent with it", (d
   const session = async () =>
     (await api("POST", "/api/sessions", alice, { agentId: null })).json().id as string;
   const messages = async (id: string) =>
-    (await api("GET", `/api/sessions/${id}/messages`, alice)).json() as { role: string; metadata: Frame }[];
+    (await api("GET", `/api/sessions/${id}/messages`, alice)).json() as {
+      id: string;
+      role: string;
+      metadata: Frame;
+    }[];
   /** Sends; answers the refusal's error frame, or null once the reply is stored. */
   const send = async (sessionId: string, attachments: string[]) => {
     live.frames.length = 0;
@@ -75,6 +79,23 @@ describeEachDatabase("a message's attachments: workspace files sent with it", (d
     expect(user?.metadata.attachments).toMatchObject([
       { path: "/home/user/notes.txt", name: "notes.txt", text: "The boiler code is 4471." },
     ]);
+  });
+
+  it("an edit sent again keeps the message's files (unless others are sent)", async () => {
+    await model("gpt-4");
+    provider.script({ kind: "text", chunks: ["4471."] }, { kind: "text", chunks: ["Still 4471."] });
+    const id = await session();
+    expect(await send(id, ["/home/user/notes.txt"])).toBeNull();
+    const [first] = await messages(id);
+    live.frames.length = 0;
+    live.send({ type: "chat_message", sessionId: id, content: "Read it again", editOf: first?.id });
+    await live.next(
+      (f) => f.type === "chat_message" && (f.message as Frame).content === "Still 4471.",
+      10_000,
+    );
+    expect(JSON.stringify(sentUser()?.content)).toContain("The boiler code is 4471.");
+    const [edited] = await messages(id);
+    expect(edited?.metadata.attachments).toMatchObject([{ name: "notes.txt" }]);
   });
 
   it("an image goes to a model that reads images as an image part", async () => {

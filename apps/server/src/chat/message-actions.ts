@@ -69,10 +69,10 @@ export async function deleteMessage(db: Db, sessionId: string, messageId: string
 }
 
 /** The user message an edit is a new version of: its parent is the new message's (404 unless a user message of the session). */
-export async function editedParent(db: Db, sessionId: string, messageId: string): Promise<string | null> {
+export async function editedMessage(db: Db, sessionId: string, messageId: string): Promise<ChatMessage> {
   const { message } = await messageOf(db, sessionId, messageId);
   if (message.role !== "user") throw notFound("Message");
-  return message.parentId;
+  return message;
 }
 
 /**

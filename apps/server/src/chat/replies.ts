@@ -15,8 +15,8 @@ import { AppError } from "../http/errors";
 import type { FrameRouter } from "../live/frame-router";
 import { filePassages } from "../vector/file-passages";
 import type { VectorService } from "../vector/service";
-import { readAttachments } from "./attachments";
-import { answerAgain, editedParent } from "./message-actions";
+import { attachmentsOf, readAttachments } from "./attachments";
+import { answerAgain, editedMessage } from "./message-actions";
 import { type LostTurn, type RunningTurn, RunningTurns } from "./running-turns";
 import * as chat from "./service";
 import { type ChatTurnDeps, runTurn } from "./turn";
@@ -111,13 +111,20 @@ export class ChatReplies {
     const session = await chat.getSession(db, user.id, sessionId);
     const turn = await this.claim(user.id, session);
     try {
-      const parentId = options.editOf ? await editedParent(db, sessionId, options.editOf) : undefined;
+      // An edit sent again is a new version beside the message (same parent), with its files
+      // unless others are sent.
+      const edited = options.editOf ? await editedMessage(db, sessionId, options.editOf) : undefined;
+      const parentId = edited ? edited.parentId : undefined;
       const isFirst =
         session.title === DEFAULT_SESSION_TITLE &&
         (await chat.listMessages(db, user.id, sessionId)).length === 0;
       const resources = await this.readResources(user.id, options.resources ?? []);
       const passages = options.searchFiles ? await this.searchFiles(user.id, content) : undefined;
-      const attachments = await this.readAttachments(user, session, options.attachments ?? []);
+      const attachments = options.attachments?.length
+        ? await this.readAttachments(user, session, options.attachments)
+        : edited
+          ? attachmentsOf(edited)
+          : [];
       const metadata = {
         ...(resources.length > 0 ? { resources } : {}),
         ...(passages ? { passages } : {}),
