@@ -14,7 +14,7 @@ import { MobileConsole, type MobileTab } from "./mobile-console";
 import { ActivityPanel } from "./panels/activity-panel";
 import { LeftPanel } from "./panels/left-panel";
 import { PANEL_BIG_STEP, PANEL_MAX, PANEL_MIN, PANEL_STEP } from "./panels/panel-width";
-import { ServerDetails } from "./panels/server-details";
+import { ServerDetailsButton } from "./panels/server-details-button";
 import { StatusBar } from "./panels/status-bar";
 import { SystemPanelsMenu } from "./panels/system-panels-menu";
 import { usePanelWidth } from "./panels/use-panel-width";
@@ -90,7 +90,7 @@ function ConsoleLayout({ variant }: { variant: ConsoleVariant }) {
   const actions = (
     <>
       {desktop ? activityToggle : <SystemPanelsMenu onOpenPanel={setTab} />}
-      <ServerDetails />
+      <ServerDetailsButton />
       {variant === "full" ? (
         <>
           <Tooltip content="Dashboard">

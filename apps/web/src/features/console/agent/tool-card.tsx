@@ -5,7 +5,7 @@ import { useHighlight } from "@/components/content/use-highlight";
 import { cn } from "@/lib/cn";
 import { useStore } from "@/lib/store";
 import { useConsole } from "../console-context";
-import { OutputFiles } from "../runs/output-files";
+import { OutputFiles } from "../runs/lazy-output-files";
 import { toolFiles } from "../runs/outputs";
 import type { ToolCallInfo } from "../runs/run-items";
 import {

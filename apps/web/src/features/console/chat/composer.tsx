@@ -12,7 +12,17 @@ import {
   Square,
   SquareTerminal,
 } from "lucide-react";
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { consoleMessageOf } from "@/lib/console-message";
@@ -22,12 +32,16 @@ import { toast } from "@/lib/toast";
 import { useConsole } from "../console-context";
 import { type ExecutionState, isExecuting } from "../runs/execution-state";
 import { requestRun } from "../runs/run-request";
-import { AttachmentPicker } from "./attachment-picker";
 import { ComposerAttachmentChip } from "./message-attachments";
 import { ComposerResourceChip } from "./resource-chips";
 import { ResourcePicker } from "./resource-picker";
 import { setSessionBusy } from "./use-chat-frames";
 import { useRefusedMessage } from "./use-refused-message";
+
+/** The file picker loads the first time files are attached. */
+const AttachmentPicker = lazy(() =>
+  import("./attachment-picker").then((m) => ({ default: m.AttachmentPicker })),
+);
 
 /** The contracts' limit for one chat message. */
 const MAX_MESSAGE_CHARS = 100_000;
@@ -262,17 +276,23 @@ export function Composer({
           </div>
         </div>
       </form>
-      <AttachmentPicker
-        open={attaching}
-        room={ATTACHMENTS_PER_MESSAGE - attachments.length}
-        onClose={() => {
-          setAttaching(false);
-          requestAnimationFrame(() => (opener.current?.isConnected ? opener.current : box.current)?.focus());
-        }}
-        onAttach={(paths) =>
-          setAttachments((list) => [...new Set([...list, ...paths])].slice(0, ATTACHMENTS_PER_MESSAGE))
-        }
-      />
+      {attaching ? (
+        <Suspense fallback={null}>
+          <AttachmentPicker
+            open={attaching}
+            room={ATTACHMENTS_PER_MESSAGE - attachments.length}
+            onClose={() => {
+              setAttaching(false);
+              requestAnimationFrame(() =>
+                (opener.current?.isConnected ? opener.current : box.current)?.focus(),
+              );
+            }}
+            onAttach={(paths) =>
+              setAttachments((list) => [...new Set([...list, ...paths])].slice(0, ATTACHMENTS_PER_MESSAGE))
+            }
+          />
+        </Suspense>
+      ) : null}
       {/* Outside the form: the picker's own submit must not bubble (through the portal) to this one. */}
       <ResourcePicker
         open={picking}

@@ -1,7 +1,6 @@
 import type { ChatMessage, ProviderId } from "@neuroos/contracts";
-import * as Popover from "@radix-ui/react-popover";
-import { Check, ChevronLeft, ChevronRight, Copy, Pencil, RefreshCw, Sparkles, Trash2 } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
+import { Check, ChevronLeft, ChevronRight, Copy, Pencil, RefreshCw, Trash2 } from "lucide-react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { errorMessage } from "@/lib/api";
@@ -9,7 +8,8 @@ import { useDeleteMessage, useShowMessage } from "@/lib/resources/messages";
 import { useStore } from "@/lib/store";
 import { toast } from "@/lib/toast";
 import { useConsole } from "../console-context";
-import { choiceOf, ModelSelect } from "./model-select";
+import { choiceOf } from "./model-select";
+import { RegenerateWithButton } from "./regenerate-with-button";
 import { useSendTurn } from "./use-sent-frame";
 
 function ActionButton({
@@ -87,61 +87,6 @@ export function VersionSwitcher({ message }: { message: ChatMessage }) {
         <ChevronRight aria-hidden="true" />
       </ActionButton>
     </div>
-  );
-}
-
-/** Regenerate with a model picked here, for this reply only. */
-function RegenerateWith({
-  onRegenerate,
-  disabled,
-}: {
-  onRegenerate: (value: string) => void;
-  disabled: boolean;
-}) {
-  const [open, setOpen] = useState(false);
-  const [value, setValue] = useState("");
-  const id = useId();
-  return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8 text-muted-foreground hover:text-foreground"
-          aria-label="Regenerate with another model"
-          title="Regenerate with another model"
-          disabled={disabled}
-        >
-          <Sparkles aria-hidden="true" />
-        </Button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={6}
-          aria-label="Regenerate with another model"
-          className="z-50 grid w-72 max-w-[calc(100vw-1rem)] gap-3 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-xl outline-none"
-        >
-          <form
-            className="grid gap-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              setOpen(false);
-              onRegenerate(value);
-            }}
-          >
-            <label htmlFor={id} className="text-sm font-medium">
-              Model for this reply
-            </label>
-            <ModelSelect id={id} value={value} onChange={setValue} noChoice="The session's model" />
-            <Button type="submit" size="sm" disabled={disabled}>
-              <RefreshCw aria-hidden="true" />
-              Regenerate
-            </Button>
-          </form>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
   );
 }
 
@@ -225,7 +170,7 @@ export function MessageActions({
           <ActionButton label="Regenerate reply" onClick={() => again("")} disabled={busy}>
             <RefreshCw aria-hidden="true" />
           </ActionButton>
-          <RegenerateWith onRegenerate={again} disabled={busy} />
+          <RegenerateWithButton onRegenerate={again} disabled={busy} />
         </>
       ) : null}
       <ActionButton label="Delete message" onClick={() => setDeleting(true)} disabled={busy}>

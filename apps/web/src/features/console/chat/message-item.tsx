@@ -1,6 +1,6 @@
 import type { ChatMessage } from "@neuroos/contracts";
 import { Bot, CircleExclamationPoint, UserRound, Wrench } from "lucide-react";
-import { memo, type ReactNode, useMemo, useState } from "react";
+import { lazy, memo, type ReactNode, Suspense, useMemo, useState } from "react";
 import type { Citation } from "@/components/content/citations";
 import { LazyMarkdownContent } from "@/components/content/lazy-markdown";
 import type { FencedCode } from "@/components/content/markdown-content";
@@ -9,9 +9,11 @@ import { RunnableCodeBlock } from "../runs/runnable-code-block";
 import type { Draft } from "./chat-state";
 import { MessageActions, VersionSwitcher } from "./message-actions";
 import { MessageAttachments } from "./message-attachments";
-import { MessageEdit } from "./message-edit";
 import { MessagePassages } from "./message-passages";
 import { MessageResources } from "./resource-chips";
+
+/** The inline editor loads the first time a message is edited. */
+const MessageEdit = lazy(() => import("./message-edit").then((m) => ({ default: m.MessageEdit })));
 
 function Avatar({ kind }: { kind: "user" | "assistant" | "tool" }) {
   const Icon = kind === "user" ? UserRound : kind === "tool" ? Wrench : Bot;
@@ -151,13 +153,15 @@ export const MessageItem = memo(function MessageItem({
     if (editing) {
       return (
         <Row kind="user" label="You" meta="editing">
-          <MessageEdit
-            message={message}
-            onDone={(sent) => {
-              setEditing(false);
-              setBackToEdit(!sent);
-            }}
-          />
+          <Suspense fallback={<p className="text-sm text-muted-foreground">Opening the editor...</p>}>
+            <MessageEdit
+              message={message}
+              onDone={(sent) => {
+                setEditing(false);
+                setBackToEdit(!sent);
+              }}
+            />
+          </Suspense>
         </Row>
       );
     }

@@ -1,25 +1,22 @@
 import * as Popover from "@radix-ui/react-popover";
-import { Info } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { DetailList } from "@/components/ui/detail-list";
 import { planLabel, useSignedInUser } from "@/features/auth";
 import { systemState, useHealth } from "@/features/system";
 import { formatDate, formatUptime } from "@/lib/format";
+import { ServerDetailsTrigger } from "./server-details-button";
 
 const databaseNames = { pglite: "PGlite (embedded PostgreSQL)", postgres: "PostgreSQL" } as const;
 
 /** The server's health and the signed-in account, in a popover from the console header. */
-export function ServerDetails() {
+export function ServerDetails({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
   const user = useSignedInUser();
   const health = useHealth();
   const data = health.data;
   const unknown = health.isPending ? "Checking..." : "Unknown";
   return (
-    <Popover.Root>
+    <Popover.Root defaultOpen={initiallyOpen}>
       <Popover.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Server and account details">
-          <Info aria-hidden="true" />
-        </Button>
+        <ServerDetailsTrigger />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
 import { fetchFullOutput } from "@/lib/resources/outputs";
-import { OutputFiles } from "./output-files";
+import { OutputFiles } from "./lazy-output-files";
 import { storedRun } from "./outputs";
 import { RunOutput } from "./run-output";
 

@@ -4,7 +4,8 @@ import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { groupSessions } from "./session-groups";
-import { type SessionActions, SessionMenu } from "./session-menu";
+import type { SessionActions } from "./session-menu";
+import { SessionMenuButton } from "./session-menu-button";
 
 const rowClasses = "flex items-center gap-0.5 rounded-md pr-0.5";
 const openClasses =
@@ -54,7 +55,7 @@ function SessionRow({
       >
         {session.title}
       </button>
-      <SessionMenu session={session} actions={actions} />
+      <SessionMenuButton session={session} actions={actions} />
     </li>
   );
 }

@@ -1,19 +1,9 @@
 import type { ChatSession } from "@neuroos/contracts";
 import * as Popover from "@radix-ui/react-popover";
-import {
-  Archive,
-  ArchiveRestore,
-  FileJson,
-  FileText,
-  MoreHorizontal,
-  Pencil,
-  Pin,
-  PinOff,
-  Trash,
-} from "lucide-react";
+import { Archive, ArchiveRestore, FileJson, FileText, Pencil, Pin, PinOff, Trash } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useRef, useState } from "react";
-import { cn } from "@/lib/cn";
 import { sessionExportUrl } from "@/lib/resources/sessions";
+import { SessionMenuTrigger } from "./session-menu-button";
 
 export interface SessionActions {
   rename(session: ChatSession): void;
@@ -77,12 +67,15 @@ export function SessionMenu({
   session,
   actions,
   className,
+  initiallyOpen = false,
 }: {
   session: ChatSession;
   actions: SessionActions;
   className?: string;
+  /** Opened as it mounts (loaded by a press of its button). */
+  initiallyOpen?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const menu = useRef<HTMLDivElement>(null);
   // The action runs once the menu has closed and given focus back, so a dialog it opens keeps focus.
   const run = (action: () => void) => () => {
@@ -94,17 +87,7 @@ export function SessionMenu({
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
-        <button
-          type="button"
-          aria-label={`Actions for ${session.title}`}
-          aria-haspopup="menu"
-          className={cn(
-            "flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring [&_svg]:size-4",
-            className,
-          )}
-        >
-          <MoreHorizontal aria-hidden="true" />
-        </button>
+        <SessionMenuTrigger session={session} className={className} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
