@@ -71,5 +71,5 @@ describe("the server process", () => {
     expect(again.status).toBe(200);
     third.child.kill("SIGTERM");
     expect(await third.exited).toBe(0);
-  });
+  }, 90_000); // three boots of a fresh embedded database (initdb, every migration) on a shared 2-core machine
 });
