@@ -169,6 +169,8 @@ test("the sessions sidebar: search, rename, pin, archive, delete and undo, expor
   await expect(sidebar).toBeHidden();
   const show = page.getByRole("button", { name: "Show sessions" });
   await expect(show).toHaveAttribute("aria-expanded", "false");
+  // The button that replaced the one pressed has the focus (keyboard users stay in place).
+  await expect(show).toBeFocused();
   await expect
     .poll(
       async () => (await (await page.request.get("/api/preferences/console-sessions-sidebar")).json()).value,
@@ -179,6 +181,7 @@ test("the sessions sidebar: search, rename, pin, archive, delete and undo, expor
   await expect(sidebar).toBeHidden();
   await show.click();
   await expect(sidebar).toBeVisible();
+  await expect(sidebar.getByRole("button", { name: "Hide sessions" })).toBeFocused();
 });
 
 test("at 360 px the Chat tab keeps its session list; the sidebar opens as a sheet with search and menus", async ({

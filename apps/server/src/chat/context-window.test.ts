@@ -28,6 +28,27 @@ it("a model's window bounds what it is sent: less room for the answer, capped; u
   expect(fitted.messages.at(-1)).toMatchObject({ content: long.at(-1)?.content });
 });
 
+it("never sends a tool result without the call that asked for it, even past the budget", () => {
+  const at = (i: number, role: "user" | "assistant" | "tool", content: string, metadata = {}) => ({
+    id: String(i),
+    sessionId: "s",
+    parentId: i ? String(i - 1) : null,
+    role,
+    content,
+    timestamp: "",
+    metadata,
+  });
+  const call = { toolCalls: [{ id: "c1", name: "run_code", input: { code: "print(1)" } }] };
+  const conversation = [
+    at(0, "user", "Run it"),
+    at(1, "assistant", "Running.", call),
+    at(2, "tool", `"${"x".repeat(6_000)}"`, { toolCallId: "c1", toolName: "run_code" }),
+  ];
+  const fitted = fitConversation(conversation, 3_000);
+  expect(fitted.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool"]);
+  expect(fitted.dropped).toBe(0);
+});
+
 describeEachDatabase("a conversation longer than the model's window", (db) => {
   let provider: ProviderTestServer;
   let t: TestApp;

@@ -113,13 +113,18 @@ export function fitConversation(
   const head = messages.slice(0, firstUser + 1).map(convert);
   let total = head.reduce((n, m) => n + size(m), 0);
   const tail: GatewayMessage[] = [];
-  for (let i = messages.length - 1; i > firstUser; i--) {
+  let i = messages.length - 1;
+  for (; i > firstUser; i--) {
     const message = convert(messages[i] as ChatMessage, i);
     const bytes = size(message);
     if (total + bytes > maxChars && tail.length > 0) break;
     total += bytes;
     tail.push(message);
   }
+  // A tool result goes with the call that asked for it, even past the budget (the providers
+  // refuse a result whose call is missing).
+  for (; i > firstUser && tail.at(-1)?.role === "tool"; i--)
+    tail.push(convert(messages[i] as ChatMessage, i));
   tail.reverse();
   // Tool results whose call was left out go too.
   let orphans = 0;

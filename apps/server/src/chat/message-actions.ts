@@ -5,6 +5,7 @@ import { chatMessages, chatSessions } from "../db/schema";
 import { notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { childrenOf, newestLeaf } from "./branches";
+import { withOutputs } from "./message-outputs";
 import * as chat from "./service";
 
 /**
@@ -30,7 +31,7 @@ async function setHead(db: Db, sessionId: string, headId: string | null): Promis
 export async function showMessage(db: Db, sessionId: string, messageId: string): Promise<ChatMessage[]> {
   const { all } = await messageOf(db, sessionId, messageId);
   await setHead(db, sessionId, newestLeaf(all, messageId));
-  return chat.messagesOf(db, sessionId);
+  return withOutputs(db, await chat.messagesOf(db, sessionId));
 }
 
 /**
@@ -65,7 +66,7 @@ export async function deleteMessage(db: Db, sessionId: string, messageId: string
       .set({ headId: from === null ? null : newestLeaf(left, from) })
       .where(eq(chatSessions.id, sessionId));
   });
-  return chat.messagesOf(db, sessionId);
+  return withOutputs(db, await chat.messagesOf(db, sessionId));
 }
 
 /** The user message an edit is a new version of: its parent is the new message's (404 unless a user message of the session). */
@@ -80,13 +81,39 @@ export async function editedMessage(db: Db, sessionId: string, messageId: string
  * follows answers it again, its reply a new version beside the old one. 404 unless a reply of
  * the session (an assistant, tool or system message after a user message).
  */
-export async function answerAgain(db: Db, sessionId: string, messageId: string): Promise<ChatMessage> {
+export async function answerAgain(
+  db: Db,
+  sessionId: string,
+  messageId: string,
+): Promise<{ asked: ChatMessage; before: string | null }> {
   const { message, all } = await messageOf(db, sessionId, messageId);
   if (message.role === "user") throw notFound("Reply");
   const byId = new Map(all.map((m) => [m.id, m]));
   let at: ChatMessage | undefined = message;
   while (at && at.role !== "user") at = at.parentId ? byId.get(at.parentId) : undefined;
   if (!at) throw notFound("Reply");
+  const [session] = await db
+    .select({ headId: chatSessions.headId })
+    .from(chatSessions)
+    .where(eq(chatSessions.id, sessionId));
   await setHead(db, sessionId, at.id);
-  return at;
+  return { asked: at, before: session?.headId ?? null };
+}
+
+/**
+ * A regenerate that stored nothing (stopped before the model answered): the branch shown goes
+ * back to the one before, when the head is still the question. Answers whether it did.
+ */
+export async function undoAnswerAgain(
+  db: Db,
+  sessionId: string,
+  again: { asked: ChatMessage; before: string | null },
+): Promise<boolean> {
+  if (again.before === null || again.before === again.asked.id) return false;
+  const moved = await db
+    .update(chatSessions)
+    .set({ headId: again.before })
+    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.headId, again.asked.id)))
+    .returning({ id: chatSessions.id });
+  return moved.length > 0;
 }

@@ -16,7 +16,7 @@ import type { FrameRouter } from "../live/frame-router";
 import { filePassages } from "../vector/file-passages";
 import type { VectorService } from "../vector/service";
 import { attachmentsOf, readAttachments } from "./attachments";
-import { answerAgain, editedMessage } from "./message-actions";
+import { answerAgain, editedMessage, undoAnswerAgain } from "./message-actions";
 import { type LostTurn, type RunningTurn, RunningTurns } from "./running-turns";
 import * as chat from "./service";
 import { type ChatTurnDeps, runTurn } from "./turn";
@@ -163,9 +163,13 @@ export class ChatReplies {
     const session = await chat.getSession(db, user.id, sessionId);
     const turn = await this.claim(user.id, session);
     try {
-      await answerAgain(db, sessionId, messageId);
+      const again = await answerAgain(db, sessionId, messageId);
       bus.publish(user.id, { type: "messages_changed", sessionId });
-      this.run(user, session, turn, model);
+      // Stopped before anything was stored, the old reply is shown again.
+      this.run(user, session, turn, model, async () => {
+        if (await undoAnswerAgain(db, sessionId, again))
+          bus.publish(user.id, { type: "messages_changed", sessionId });
+      });
     } catch (err) {
       await turn.end();
       throw err;

@@ -3,10 +3,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../api";
 import { messagesKey, sessionsKey } from "./sessions";
 
-/** A session's branch as the server answered it becomes its messages at once. */
+/** A session's branch as the server answered it becomes its messages at once (and searches read again). */
 function useBranchAnswer(sessionId: string) {
   const queryClient = useQueryClient();
-  return (branch: ChatMessage[]) => queryClient.setQueryData<ChatMessage[]>(messagesKey(sessionId), branch);
+  return (branch: ChatMessage[]) => {
+    queryClient.setQueryData<ChatMessage[]>(messagesKey(sessionId), branch);
+    void queryClient.invalidateQueries({ queryKey: [sessionsApi.search.path] });
+  };
 }
 
 /** Shows the branch through one version of a message (sessionsApi.showMessage); refused while a reply runs. */

@@ -99,7 +99,10 @@ export function useImportSession() {
   return useMutation({
     mutationFn: (exported: unknown) =>
       call(sessionsApi.import, { body: exported as z.input<typeof sessionExportSchema> }),
-    onSuccess: (session) => storeSession(queryClient, session),
+    onSuccess: (session) => {
+      storeSession(queryClient, session);
+      void queryClient.invalidateQueries({ queryKey: [sessionsApi.search.path] });
+    },
   });
 }
 /** A session's messages (sessionsApi.messages), under the sessions' key: ["/api/sessions", id, "messages"]. */
@@ -158,11 +161,10 @@ export function useSetSessionAgent() {
 }
 
 export function useRenameSession() {
-  const update = useSessionListUpdate();
+  const update = useUpdateSession();
   return useMutation({
     mutationFn: ({ id, title }: { id: string; title: string }) =>
-      call(sessionsApi.update, { params: { id }, body: { title } }),
-    onSuccess: (session) => update((list) => list.map((s) => (s.id === session.id ? session : s))),
+      update.mutateAsync({ id, changes: { title } }),
   });
 }
 

@@ -50,6 +50,7 @@ function IconButton({
   "aria-controls"?: string;
   "aria-pressed"?: boolean;
   disabled?: boolean;
+  id?: string;
 }) {
   return (
     <Tooltip content={label}>
@@ -101,7 +102,19 @@ export function SessionSidebar({
   const file = useRef<HTMLInputElement>(null);
   const panelId = useId();
 
-  const setOpen = (next: boolean) => preference.save({ open: next });
+  // Showing or hiding swaps the toggle button: focus goes to the one that replaced it.
+  const toggleId = useId();
+  const toggled = useRef(false);
+  const setOpen = (next: boolean) => {
+    toggled.current = true;
+    preference.save({ open: next });
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the sidebar opens or closes
+  useEffect(() => {
+    if (!toggled.current) return;
+    toggled.current = false;
+    document.getElementById(toggleId)?.focus();
+  }, [open, toggleId]);
 
   const openSession = (session: ChatSession) => {
     if (session.archivedAt) {
@@ -162,12 +175,7 @@ export function SessionSidebar({
   if (!open)
     return (
       <div className="flex shrink-0 flex-col items-center border-r border-border bg-card/40 px-1 py-2">
-        <IconButton
-          label="Show sessions"
-          aria-expanded={false}
-          aria-controls={panelId}
-          onClick={() => setOpen(true)}
-        >
+        <IconButton id={toggleId} label="Show sessions" aria-expanded={false} onClick={() => setOpen(true)}>
           <PanelLeftOpen aria-hidden="true" />
         </IconButton>
       </div>
@@ -202,6 +210,7 @@ export function SessionSidebar({
         </IconButton>
         {inSheet ? null : (
           <IconButton
+            id={toggleId}
             label="Hide sessions"
             aria-expanded
             aria-controls={panelId}
