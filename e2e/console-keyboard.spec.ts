@@ -1,6 +1,7 @@
 import { expect } from "@playwright/test";
 import { ConsolePage } from "./pages/console-page";
 import { requireSandbox } from "./support/sandbox";
+import { toasts } from "./support/ui";
 import { test } from "./support/with-provider";
 
 /**
@@ -24,7 +25,7 @@ test("keyboard only: Alt+Shift+A goes from the message box to Approve, Enter app
   // With nothing waiting, the shortcut says so and focus stays.
   await ui.message.focus();
   await page.keyboard.press("Alt+Shift+A");
-  await expect(page.getByText("No approval is waiting")).toBeVisible();
+  await expect(toasts(page).getByText("No approval is waiting")).toBeVisible();
   await expect(ui.message).toBeFocused();
 
   provider.script(
