@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { ConsolePage } from "./pages/console-page";
+import { requireSandbox } from "./support/sandbox";
 import { chooseTheme, scrollsSideways, seriousViolations } from "./support/ui";
 import { test } from "./support/with-provider";
 
@@ -30,11 +31,6 @@ const REPLY = ["Here is a program.\n\n", `\`\`\`python\n${CODE}\n\`\`\`\n`];
 test.describe.configure({ timeout: 120_000 });
 test.beforeEach(({ provider }) => provider.reset());
 
-async function sandboxAvailable(page: Page): Promise<void> {
-  const sandbox = await (await page.request.get("/api/sandbox/health")).json();
-  test.skip(!sandbox.available, `the sandbox cannot run here: ${sandbox.message}`);
-}
-
 /** The reply's python block, its files and their previews, as a reload or another device shows them. */
 async function expectKeptOutput(page: Page, charts: boolean) {
   const block = page.getByRole("figure").filter({ hasText: "made the files" });
@@ -59,7 +55,7 @@ test("a run from a reply is kept with it: after a reload, on another device, wit
   browser,
 }) => {
   const ui = await ConsolePage.openAsNewUser(page);
-  await sandboxAvailable(page);
+  await requireSandbox(page);
   provider.script({ kind: "text", chunks: REPLY });
   await ui.message.fill("Make some files");
   await ui.message.press("Enter");
@@ -142,7 +138,7 @@ test("an Execute after a reply is kept under it; a long output is cut, and Show 
   provider,
 }) => {
   const ui = await ConsolePage.openAsNewUser(page);
-  await sandboxAvailable(page);
+  await requireSandbox(page);
   provider.script({ kind: "text", chunks: ["Ready when you are."] });
   await ui.message.fill("Hello");
   await ui.message.press("Enter");

@@ -163,3 +163,22 @@ export const filesApi = {
   /** `?path=` repeated (zipQuerySchema): one zip. */
   zip: endpoint({ method: "GET", path: "/api/files/zip", body: null, answer: null }),
 };
+
+/** The media type of each image a file's extension names (shown inline on the web). */
+const IMAGE_TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  bmp: "image/bmp",
+  ico: "image/x-icon",
+  avif: "image/avif",
+  svg: "image/svg+xml",
+};
+
+/** A file name's extension, lower case ("" for none). */
+export const extensionOf = (path: string) => /\.([^./]+)$/.exec(path)?.[1]?.toLowerCase() ?? "";
+
+/** The image type a file's name says it is; null for other files. */
+export const imageTypeOf = (path: string): string | null => IMAGE_TYPES[extensionOf(path)] ?? null;

@@ -5,6 +5,7 @@ import {
   type ChatMessage,
   chatAttachmentSchema,
   type FileContent,
+  imageTypeOf,
   type ProviderId,
   readsImages,
 } from "@neuroos/contracts";
@@ -26,16 +27,14 @@ export interface AttachedImage {
 /** The images of a conversation the model is sent (the newest): older ones are named only. */
 const IMAGES_PER_TURN = 4;
 
-const IMAGE_TYPES: Record<string, string> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  webp: "image/webp",
-};
+/** The images models are sent (others are refused in words). */
+const MODEL_IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
 
 const nameOf = (path: string) => path.split("/").pop() || path;
-const imageTypeOf = (path: string) => IMAGE_TYPES[path.split(".").pop()?.toLowerCase() ?? ""];
+const modelImageTypeOf = (path: string) => {
+  const type = imageTypeOf(path);
+  return type && MODEL_IMAGE_TYPES.has(type) ? type : undefined;
+};
 
 /**
  * Reads the workspace files sent with a message, as the message keeps them: a text file's text
@@ -53,7 +52,7 @@ export async function readAttachments(
   const read = await Promise.all(unique.map((path) => files.read(owner, path)));
   return read.map((file): ChatAttachment => {
     const name = nameOf(file.path);
-    const image = imageTypeOf(file.path);
+    const image = modelImageTypeOf(file.path);
     if (image && file.encoding === "base64") {
       if (!readsImages(model.provider, model.model))
         throw new AppError(

@@ -1,23 +1,7 @@
+import { extensionOf, imageTypeOf } from "@neuroos/contracts";
 import { useEffect, useState } from "react";
 import { baseName } from "@/lib/resources/files";
 import { LazyMarkdownContent } from "./lazy-markdown";
-
-const IMAGE_TYPES: Record<string, string> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  webp: "image/webp",
-  bmp: "image/bmp",
-  ico: "image/x-icon",
-  avif: "image/avif",
-  svg: "image/svg+xml",
-};
-
-const extensionOf = (path: string) => /\.([^./]+)$/.exec(path)?.[1]?.toLowerCase() ?? "";
-
-/** The image type a file's name says it is; null for other files. */
-export const imageTypeOf = (path: string): string | null => IMAGE_TYPES[extensionOf(path)] ?? null;
 
 /** Whether a file is Markdown, shown rendered (its source a click away). */
 export const isMarkdown = (path: string) => ["md", "markdown"].includes(extensionOf(path));

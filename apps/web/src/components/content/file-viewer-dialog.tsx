@@ -1,4 +1,4 @@
-import { fileContentSchema } from "@neuroos/contracts";
+import { fileContentSchema, imageTypeOf } from "@neuroos/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Code, LoaderCircle, Pencil, Save } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -10,14 +10,7 @@ import { toast } from "@/lib/toast";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Spinner } from "../ui/spinner";
-import {
-  ImagePreview,
-  imageTypeOf,
-  isMarkdown,
-  isPdf,
-  MarkdownPreview,
-  PDF_PREVIEW_MAX_BYTES,
-} from "./file-preview";
+import { ImagePreview, isMarkdown, isPdf, MarkdownPreview, PDF_PREVIEW_MAX_BYTES } from "./file-preview";
 import { languageOfFile } from "./file-tree";
 import { LazyPdfFile } from "./lazy-pdf";
 import { useHighlight } from "./use-highlight";

@@ -1,8 +1,8 @@
-import type { FileEntry } from "@neuroos/contracts";
+import { type FileEntry, imageTypeOf } from "@neuroos/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { Download, Eye, File, FileCode, FileText, Folder, LoaderCircle, Pencil, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { imageTypeOf, isPdf } from "@/components/content/file-preview";
+import { isPdf } from "@/components/content/file-preview";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog } from "@/components/ui/dialog";

@@ -160,14 +160,6 @@ export function useSetSessionAgent() {
   });
 }
 
-export function useRenameSession() {
-  const update = useUpdateSession();
-  return useMutation({
-    mutationFn: ({ id, title }: { id: string; title: string }) =>
-      update.mutateAsync({ id, changes: { title } }),
-  });
-}
-
 export function useDeleteSession() {
   const queryClient = useQueryClient();
   const update = useSessionListUpdate();

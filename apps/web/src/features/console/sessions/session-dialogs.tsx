@@ -10,8 +10,8 @@ import { useAgents } from "@/lib/resources/agents";
 import {
   useCreateSession,
   useDeleteSession,
-  useRenameSession,
   useRestoreSession,
+  useUpdateSession,
 } from "@/lib/resources/sessions";
 import { AgentSelect, PLAIN_CHAT } from "../agent/agent-picker";
 
@@ -25,7 +25,7 @@ export function RenameSessionDialog({
   session: ChatSession | null;
   onClose: () => void;
 }) {
-  const rename = useRenameSession();
+  const rename = useUpdateSession();
   const [title, setTitle] = useState("");
   const [error, setError] = useState<string | undefined>();
 
@@ -43,7 +43,7 @@ export function RenameSessionDialog({
     if (!trimmed) return setError("Title is required");
     if (trimmed.length > TITLE_MAX) return setError(`Title must be at most ${TITLE_MAX} characters`);
     rename.mutate(
-      { id: session.id, title: trimmed },
+      { id: session.id, changes: { title: trimmed } },
       {
         onSuccess: onClose,
         onError: (err) => setError(errorMessage(err, "The session could not be renamed.")),
