@@ -91,7 +91,7 @@ describeEachDatabase("http surface", (db) => {
   it("answers unknown paths under /api, /v1, /mcp and /.well-known with a JSON 404, never the web app", async () => {
     const urls = [
       "/v1",
-      "/v1/models?x=1",
+      "/v1/nope?x=1",
       "/v1/embeddings",
       "/mcp/anything",
       "/mcp/",
@@ -110,6 +110,14 @@ describeEachDatabase("http surface", (db) => {
           expect(res.body).not.toContain("<title>");
         }
       }
+  });
+
+  it("answers the OpenAI-compatible API's own paths in JSON without a token, never the web app", async () => {
+    for (const url of ["/v1/models", "/v1/chat/completions"]) {
+      const res = await t.app.inject({ method: url.endsWith("models") ? "GET" : "POST", url, payload: {} });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().error, url).toMatchObject({ type: "authentication_error", code: "invalid_api_key" });
+    }
   });
 
   it("still serves the web app for paths that only look like a program's", async () => {

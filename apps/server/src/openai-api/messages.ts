@@ -28,6 +28,15 @@ function argumentsOf(text: string): unknown {
   }
 }
 
+/** A tool's result: the JSON it holds, or the text itself when it is not JSON. */
+function jsonOrText(text: string): unknown {
+  try {
+    return text.trim() ? JSON.parse(text) : text;
+  } catch {
+    return text;
+  }
+}
+
 /**
  * An OpenAI conversation as the gateway takes it: every system (and developer) message joined
  * into one system prompt after the agent's, first (some providers take only one, at the start);
@@ -81,7 +90,8 @@ export function gatewayMessages(
           role: "tool",
           toolCallId: message.tool_call_id,
           toolName,
-          output: textOf(message.content),
+          // A result in JSON goes on as that JSON, not as a string of it (which providers would quote).
+          output: jsonOrText(textOf(message.content)),
         });
       }
     }
