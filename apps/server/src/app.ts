@@ -34,6 +34,7 @@ import { mcpAgentTools } from "./mcp/agent-tools";
 import { mountMcp } from "./mcp/mount";
 import { memoryRoutes } from "./memory/routes";
 import { MemoryService } from "./memory/service";
+import { mountOpenAiApi } from "./openai-api/mount";
 import { SecretBox } from "./platform/secret-box";
 import { Redactor } from "./redaction";
 import { codeInterpreterCheck, terminalCheck } from "./sandbox/module-check";
@@ -218,6 +219,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     workspaces,
     nodeId: cluster.nodeId,
     nodes,
+  });
+  // The OpenAI-compatible API (/v1): the person's agents and models, by the same access tokens.
+  await mountOpenAiApi(app, {
+    db: database.db,
+    llm,
+    verifyToken: (token) => mcp.tokens.verify(token),
   });
   await mountMarketplace(app, {
     db: database.db,

@@ -2,11 +2,12 @@ import { z } from "zod";
 import { endpoint } from "./endpoint";
 
 /**
- * Personal access tokens for NeuroOS's MCP server (/mcp), made in Settings: `read` reaches the
+ * Personal access tokens, made in Settings. For NeuroOS's MCP server (/mcp): `read` reaches the
  * tools that change nothing (list, read and search files); `full` also writes files and runs code
- * and shell commands in the sandbox.
+ * and shell commands in the sandbox. For the OpenAI-compatible API (/v1: the person's agents and
+ * models): `models` reaches it and nothing else (no files, not /mcp); `full` reaches it too.
  */
-export const accessTokenScopes = ["read", "full"] as const;
+export const accessTokenScopes = ["read", "full", "models"] as const;
 export type AccessTokenScope = (typeof accessTokenScopes)[number];
 export const ACCESS_TOKENS_PER_ACCOUNT = 20;
 

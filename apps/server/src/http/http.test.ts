@@ -88,6 +88,46 @@ describeEachDatabase("http surface", (db) => {
     }
   });
 
+  it("answers unknown paths under /api, /v1, /mcp and /.well-known with a JSON 404, never the web app", async () => {
+    const urls = [
+      "/v1",
+      "/v1/nope?x=1",
+      "/v1/embeddings",
+      "/mcp/anything",
+      "/mcp/",
+      "/.well-known/oauth-protected-resource/mcp",
+      "/.well-known/oauth-authorization-server",
+      "/.well-known",
+      "/api/nope",
+    ];
+    for (const url of urls)
+      for (const method of ["GET", "POST", "HEAD", "PUT", "DELETE"] as const) {
+        const res = await t.app.inject({ method, url, ...(method === "POST" ? { payload: {} } : {}) });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers["content-type"], `${method} ${url}`).toMatch(/application\/json/);
+        if (method !== "HEAD") {
+          expect(res.json().error, `${method} ${url}`).toMatchObject({ code: "not_found" });
+          expect(res.body).not.toContain("<title>");
+        }
+      }
+  });
+
+  it("answers the OpenAI-compatible API's own paths in JSON without a token, never the web app", async () => {
+    for (const url of ["/v1/models", "/v1/chat/completions"]) {
+      const res = await t.app.inject({ method: url.endsWith("models") ? "GET" : "POST", url, payload: {} });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().error, url).toMatchObject({ type: "authentication_error", code: "invalid_api_key" });
+    }
+  });
+
+  it("still serves the web app for paths that only look like a program's", async () => {
+    for (const url of ["/dashboard", "/v1x", "/mcpage", "/well-known", "/apis"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/text\/html/);
+    }
+  });
+
   it("serves the web app for any other path, and its files", async () => {
     for (const url of ["/", "/some/unknown/page", "/dashboard?x=1"]) {
       const res = await t.app.inject({ url });

@@ -12,7 +12,7 @@ import { LlmGateway } from "./service";
 import { ProviderStatuses } from "./status";
 
 export { LlmGateway, type PreparedCall } from "./service";
-export type { GatewayMessage, LlmEvent, ToolDefinition } from "./types";
+export type { GatewayMessage, LlmEvent, ToolChoice, ToolDefinition } from "./types";
 
 /** The LLM feature's parts, built once per app: gateway, status checks, local downloads. */
 export interface Llm {

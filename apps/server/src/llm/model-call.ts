@@ -7,7 +7,7 @@ import type {
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
 import type { LlmUsage } from "@neuroos/contracts";
-import type { GatewayMessage, ToolDefinition } from "./types";
+import type { GatewayMessage, ToolChoice, ToolDefinition } from "./types";
 
 /**
  * The gateway talks to the provider packages through the AI SDK's model interface
@@ -95,6 +95,7 @@ export interface CallSettings {
   temperature: number;
   maxTokens: number;
   tools?: Record<string, ToolDefinition>;
+  toolChoice?: ToolChoice;
   providerOptions?: LanguageModelV3CallOptions["providerOptions"];
   abortSignal: AbortSignal;
 }
@@ -106,7 +107,7 @@ export function callOptions(settings: CallSettings): LanguageModelV3CallOptions 
     temperature: settings.temperature,
     maxOutputTokens: settings.maxTokens,
     abortSignal: settings.abortSignal,
-    ...(tools ? { tools, toolChoice: { type: "auto" } } : {}),
+    ...(tools ? { tools, toolChoice: settings.toolChoice ?? { type: "auto" } } : {}),
     ...(settings.providerOptions ? { providerOptions: settings.providerOptions } : {}),
   };
 }

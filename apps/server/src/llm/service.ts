@@ -296,6 +296,7 @@ export class LlmGateway {
           temperature: call.temperature,
           maxTokens: call.maxTokens,
           tools: input.tools,
+          toolChoice: input.toolChoice,
           providerOptions: call.adapter.callOptions?.(call),
           abortSignal: deadline.signal,
         }),

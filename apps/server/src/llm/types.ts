@@ -64,6 +64,13 @@ export type LlmDoneEvent = {
 };
 export type LlmEvent = LlmTextEvent | LlmToolCallEvent | LlmDoneEvent;
 
+/** Whether the model may, must, or must not call a tool, or must call the one named ('auto' by default). */
+export type ToolChoice =
+  | { type: "auto" }
+  | { type: "none" }
+  | { type: "required" }
+  | { type: "tool"; toolName: string };
+
 export interface StreamChatInput {
   userId: string;
   messages: GatewayMessage[];
@@ -73,4 +80,6 @@ export interface StreamChatInput {
   origin?: CallOrigin;
   /** The call as the caller prepared it already (`prepare`): not resolved again. */
   prepared?: PreparedCall;
+  /** With `tools`: whether the model may, must or must not call one ('auto' when not given). */
+  toolChoice?: ToolChoice;
 }

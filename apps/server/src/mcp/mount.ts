@@ -18,6 +18,7 @@ import { McpContents } from "./contents";
 import { sandboxLauncher } from "./launch";
 import { mcpRoutes } from "./routes";
 import { McpServers } from "./servers";
+import { AccessTokens } from "./tokens";
 
 /**
  * MCP both ways: NeuroOS as a server (the workspace tools for outside clients, by access token,
@@ -42,8 +43,11 @@ export async function mountMcp(
   },
 ) {
   const { db, env, endpointPolicy } = deps;
+  // Personal access tokens: /mcp's, and the OpenAI-compatible API's (openai-api/).
+  const tokens = new AccessTokens(db);
   await app.register(mcpRoutes, {
     db,
+    tokens,
     bus: deps.bus,
     tools: deps.tools,
     approvals: deps.approvals,
@@ -68,5 +72,5 @@ export async function mountMcp(
   const calls = mcpCallRecorder({ db, bus: deps.bus });
   const contents = new McpContents({ servers, connections, maxBytes: env.MCP_RESOURCE_MAX_BYTES });
   await app.register(mcpClientRoutes, { db, servers, connections, contents });
-  return { servers, connections, contents, calls };
+  return { servers, connections, contents, calls, tokens };
 }

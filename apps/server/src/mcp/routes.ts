@@ -10,7 +10,7 @@ import { countHit, tooManyRequests } from "../http/rate-limit-store";
 import { currentUser } from "../http/request-user";
 import type { EventBus } from "../live/bus";
 import { mcpServerFor } from "./server";
-import { AccessTokens, hashOf } from "./tokens";
+import { type AccessTokens, hashOf } from "./tokens";
 
 /** Calls one token may make a minute on /mcp. */
 export const MCP_CALLS_PER_MINUTE = 120;
@@ -25,9 +25,16 @@ const bearer = (request: FastifyRequest) => /^Bearer (\S+)$/.exec(request.header
  */
 export async function mcpRoutes(
   app: FastifyInstance,
-  deps: { db: Db; bus: EventBus; tools: ToolRegistry; approvals: Approvals; approvalTimeoutMs: number },
+  deps: {
+    db: Db;
+    bus: EventBus;
+    tools: ToolRegistry;
+    approvals: Approvals;
+    approvalTimeoutMs: number;
+    tokens: AccessTokens;
+  },
 ) {
-  const tokens = new AccessTokens(deps.db);
+  const { tokens } = deps;
 
   await app.register(async (sessionRoutes) => {
     sessionRoutes.addHook("onRequest", requireSession(deps.db));
@@ -76,6 +83,12 @@ export async function mcpRoutes(
         "A valid NeuroOS access token is required (Authorization: Bearer nos_...)",
       );
     }
+    if (holder.scope === "models")
+      throw new AppError(
+        403,
+        "forbidden",
+        "This token reaches only the OpenAI-compatible API (/v1): make a Read-only or Full token for MCP",
+      );
     const server = mcpServerFor(holder, deps);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

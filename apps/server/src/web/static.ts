@@ -16,8 +16,20 @@ export function defaultWebDist(): string | undefined {
 }
 
 /**
- * Serves the web app's files; any other path that is not under /api gets index.html, and the
- * app's router shows the page (or its '404 Page Not Found'). Unknown /api paths are JSON 404s.
+ * Prefixes that belong to programs, not to the web app: an unknown path under one is a JSON 404
+ * for every method, never the app's page (an MCP client's OAuth discovery reads
+ * /.well-known/..., an OpenAI client /v1/...: HTML there breaks them or reads as an empty answer).
+ */
+const PROGRAM_PREFIXES = ["/api", "/v1", "/mcp", "/.well-known"] as const;
+
+/** Whether a path is one of PROGRAM_PREFIXES or under one (`/v1x` is not under `/v1`). */
+export const isProgramPath = (pathname: string) =>
+  PROGRAM_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+
+/**
+ * Serves the web app's files; any other GET of a path that is not a program's (PROGRAM_PREFIXES)
+ * gets index.html, and the app's router shows the page (or its '404 Page Not Found'). Unknown
+ * program paths, and every other method, are JSON 404s.
  */
 export async function webRoutes(app: FastifyInstance, deps: { distDir: string | undefined }): Promise<void> {
   const { distDir } = deps;
@@ -27,7 +39,7 @@ export async function webRoutes(app: FastifyInstance, deps: { distDir: string | 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "";
     const wantsPage = request.method === "GET" || request.method === "HEAD";
-    if (pathname === "/api" || pathname.startsWith("/api/") || !wantsPage) {
+    if (isProgramPath(pathname) || !wantsPage) {
       return reply.status(404).send(errorBody("not_found", `No route ${request.method} ${pathname}`));
     }
     if (!distDir) {

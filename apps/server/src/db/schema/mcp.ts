@@ -15,7 +15,7 @@ export const accessTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    scope: text("scope").$type<"read" | "full">().notNull(),
+    scope: text("scope").$type<"read" | "full" | "models">().notNull(),
     tokenHash: text("token_hash").notNull(),
     /** The token's first characters, to tell tokens apart in the list. */
     prefix: text("prefix").notNull(),

@@ -14,7 +14,8 @@ import { CheckboxField } from "./fields";
 
 const scopeText: Record<AccessTokenScope, string> = {
   read: "Read-only: list, read and search files",
-  full: "Full: also write files and run code and commands",
+  full: "Full: also write files and run code and commands; chat through /v1",
+  models: "Models only: chat with your agents and models through /v1 (no files)",
 };
 
 /** Settings: personal access tokens for NeuroOS's MCP server (/mcp), made, shown once, revoked. */
@@ -31,8 +32,9 @@ export function AccessTokensSection() {
         </h2>
         <p className="text-sm text-muted-foreground">
           Let other AI apps and IDEs use your workspace through NeuroOS's MCP server at{" "}
-          <code className="break-all">{`${window.location.origin}/mcp`}</code>. A token is shown once; keep it
-          like a password.
+          <code className="break-all">{`${window.location.origin}/mcp`}</code>, and your agents and models
+          from any OpenAI client at <code className="break-all">{`${window.location.origin}/v1`}</code>. A
+          token is shown once; keep it like a password.
         </p>
       </div>
       <TokenForm onMade={setMade} />
@@ -143,6 +145,7 @@ function TokenForm({ onMade }: { onMade: (token: CreatedAccessToken) => void }) 
         >
           <option value="read">Read-only</option>
           <option value="full">Full</option>
+          <option value="models">Models only (/v1)</option>
         </select>
       </div>
       <Button type="submit" disabled={create.isPending}>
