@@ -9,6 +9,7 @@ import { AppError, errorBody, parse } from "../http/errors";
 import { countHit, tooManyRequests } from "../http/rate-limit-store";
 import { currentUser } from "../http/request-user";
 import type { EventBus } from "../live/bus";
+import { MCP_BODY_LIMIT, mcpBodyErrors } from "./body-limit";
 import { mcpServerFor } from "./server";
 import { AccessTokens, hashOf } from "./tokens";
 
@@ -89,7 +90,7 @@ export async function mcpRoutes(
     await server.connect(transport);
     await transport.handleRequest(request.raw, reply.raw, request.body);
   };
-  app.post("/mcp", handle);
+  app.post("/mcp", { bodyLimit: MCP_BODY_LIMIT, errorHandler: mcpBodyErrors }, handle);
   // Stateless: no stream to resume and no session to end.
   for (const method of ["GET", "DELETE"] as const)
     app.route({
