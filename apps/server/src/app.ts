@@ -218,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     workspaces,
     nodeId: cluster.nodeId,
     nodes,
+    origins,
   });
   await mountMarketplace(app, {
     db: database.db,

@@ -5,6 +5,7 @@ import { LiveWork } from "../cluster/live-work";
 import type { NodeRegistry } from "../cluster/nodes";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
+import type { OriginPolicy } from "../http/origin-guard";
 import type { EventBus } from "../live/bus";
 import type { EndpointPolicy } from "../platform/endpoint-guard";
 import type { SecretBox } from "../platform/secret-box";
@@ -39,6 +40,8 @@ export async function mountMcp(
     workspaces: WorkspaceService;
     nodeId: string;
     nodes: Pick<NodeRegistry, "onSweep" | "onRevived">;
+    /** Which origins may call /mcp (DNS rebinding refused without PUBLIC_URL too). */
+    origins: OriginPolicy;
   },
 ) {
   const { db, env, endpointPolicy } = deps;
@@ -48,6 +51,7 @@ export async function mountMcp(
     tools: deps.tools,
     approvals: deps.approvals,
     approvalTimeoutMs: env.MCP_APPROVAL_TIMEOUT_MS,
+    origins: deps.origins,
   });
   const servers = new McpServers({ db, box: deps.box, endpointPolicy });
   const connections = new McpConnections({

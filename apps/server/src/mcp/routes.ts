@@ -6,6 +6,7 @@ import type { ToolRegistry } from "../agent/tools";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { AppError, errorBody, parse } from "../http/errors";
+import type { OriginPolicy } from "../http/origin-guard";
 import { countHit, tooManyRequests } from "../http/rate-limit-store";
 import { currentUser } from "../http/request-user";
 import type { EventBus } from "../live/bus";
@@ -26,7 +27,14 @@ const bearer = (request: FastifyRequest) => /^Bearer (\S+)$/.exec(request.header
  */
 export async function mcpRoutes(
   app: FastifyInstance,
-  deps: { db: Db; bus: EventBus; tools: ToolRegistry; approvals: Approvals; approvalTimeoutMs: number },
+  deps: {
+    db: Db;
+    bus: EventBus;
+    tools: ToolRegistry;
+    approvals: Approvals;
+    approvalTimeoutMs: number;
+    origins: OriginPolicy;
+  },
 ) {
   const tokens = new AccessTokens(deps.db);
 
@@ -66,6 +74,14 @@ export async function mcpRoutes(
   };
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The app's origin guard has compared the Origin with the own origin; without PUBLIC_URL that
+    // is the Host's, so a page on a rebound name would pass it.
+    if (!deps.origins.rebindingSafe(request))
+      throw new AppError(
+        403,
+        "forbidden",
+        "Cross-origin request refused: a page's request to /mcp must come from localhost or an IP address unless PUBLIC_URL (or ALLOWED_ORIGINS) names its origin",
+      );
     const token = bearer(request);
     await countCalls(request, token);
     const holder = token ? await tokens.verify(token) : null;
