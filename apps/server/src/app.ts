@@ -219,6 +219,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     nodeId: cluster.nodeId,
     nodes,
     origins,
+    signals: cluster,
+    documents,
   });
   await mountMarketplace(app, {
     db: database.db,

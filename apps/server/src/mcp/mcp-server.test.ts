@@ -179,6 +179,11 @@ describeEachDatabase("NeuroOS as an MCP server (/mcp)", (db) => {
     expect((await api("DELETE", `/api/access-tokens/${made.id}`, alice)).statusCode).toBe(204);
     expect((await post(`Bearer ${made.token}`)).status).toBe(401);
     await expect(client.listTools()).rejects.toThrow();
-    expect((await fetch(`${origin}/mcp`)).status).toBe(405);
+    // A stream of notifications belongs to a token's session: 401 without one, 405 without a session.
+    expect((await fetch(`${origin}/mcp`)).status).toBe(401);
+    const live = await tokenFor(alice, "read");
+    const get = await fetch(`${origin}/mcp`, { headers: { authorization: `Bearer ${live.token}` } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
   });
 });

@@ -113,28 +113,31 @@ export function serveTools(
     }
     const input = tool.input.safeParse(args ?? {});
     if (!input.success) return refuse(name, args, `Invalid arguments: ${issuesOf(input.error)}`);
-    const approved = asksFirst(holder, tool)
-      ? await approvedInput(deps, holder, tool, input.data, extra.signal)
-      : { input: input.data };
-    if ("refused" in approved) return refuse(name, input.data, approved.refused);
-    const ran = approved.input;
-    const started = Date.now();
-    await hooks.log?.(extra, "info", { event: "tool_started", tool: name });
-    let result: { ok: boolean; output: unknown };
-    try {
-      result = await running(extra, (signal) =>
-        tool.run({ user: holder.user, sessionId: null, signal, onOutput: () => {}, caller }, ran),
-      );
-    } catch (error) {
-      result = { ok: false, output: { error: error instanceof Error ? error.message : String(error) } };
-    }
-    if (!LOGGED_BY_EXECUTIONS.has(tool.name)) await log(tool.name, ran, result, started);
-    await hooks.log?.(extra, result.ok ? "info" : "error", {
-      event: "tool_finished",
-      tool: name,
-      ok: result.ok,
-      ms: Date.now() - started,
+    return running(extra, async (signal) => {
+      const approved = asksFirst(holder, tool)
+        ? await approvedInput(deps, holder, tool, input.data, signal)
+        : { input: input.data };
+      if ("refused" in approved) return refuse(name, input.data, approved.refused);
+      const ran = approved.input;
+      const started = Date.now();
+      await hooks.log?.(extra, "info", { event: "tool_started", tool: name });
+      let result: { ok: boolean; output: unknown };
+      try {
+        result = await tool.run(
+          { user: holder.user, sessionId: null, signal, onOutput: () => {}, caller },
+          ran,
+        );
+      } catch (error) {
+        result = { ok: false, output: { error: error instanceof Error ? error.message : String(error) } };
+      }
+      if (!LOGGED_BY_EXECUTIONS.has(tool.name)) await log(tool.name, ran, result, started);
+      await hooks.log?.(extra, result.ok ? "info" : "error", {
+        event: "tool_finished",
+        tool: name,
+        ok: result.ok,
+        ms: Date.now() - started,
+      });
+      return { content: [{ type: "text" as const, text: text(result.output) }], isError: !result.ok };
     });
-    return { content: [{ type: "text", text: text(result.output) }], isError: !result.ok };
   });
 }
