@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { accessTokensApi, type PathParams } from "@neuroos/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -158,6 +159,12 @@ export async function mcpRoutes(
       .status(405)
       .header("allow", "POST")
       .send(errorBody("method_not_allowed", "Without an Mcp-Session-Id, use POST for MCP requests"));
+  // A session's stream of notifications (resources changed, subscribed files updated); the open
+  // ones end as the server closes (a client reconnects to another node).
+  const streams = new Set<ServerResponse>();
+  app.addHook("preClose", async () => {
+    for (const stream of streams) stream.end();
+  });
   // A session's stream of notifications (resources changed, subscribed files updated).
   app.get("/mcp", async (request, reply) => {
     const holder = await holderOf(request, reply);
@@ -169,6 +176,8 @@ export async function mcpRoutes(
     const session = await sessionOf(request, reply, holder);
     if (session === "answered" || session === null) return reply;
     reply.hijack();
+    streams.add(reply.raw);
+    reply.raw.on("close", () => streams.delete(reply.raw));
     openSessionStream(reply.raw, { bus: deps.bus, sessions }, { id: session.id, userId: holder.user.id });
   });
   // Ends a session: its subscriptions and its log level go with it.
