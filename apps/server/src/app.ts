@@ -219,6 +219,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     workspaces,
     nodeId: cluster.nodeId,
     nodes,
+    origins,
+    signals: cluster,
+    documents,
   });
   // The OpenAI-compatible API (/v1): the person's agents and models, by the same access tokens.
   await mountOpenAiApi(app, {

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "./errors";
 
@@ -21,6 +22,26 @@ export class OriginPolicy {
     const own = this.publicOrigin ?? `${request.protocol}://${request.host}`.toLowerCase();
     const asked = origin.toLowerCase();
     return asked === own || this.extra.has(asked);
+  }
+
+  /**
+   * Whether a browser's request cannot be a DNS rebinding. With PUBLIC_URL set, `allows` holds
+   * (the Host plays no part). Without it the own origin comes from the Host, which a rebound name
+   * controls: a page's request (it carries an Origin) is taken only from a name no DNS answer can
+   * point elsewhere (localhost, an IP address) or from an ALLOWED_ORIGINS one. A request without
+   * an Origin is no browser page's.
+   */
+  rebindingSafe(request: FastifyRequest): boolean {
+    const origin = request.headers.origin;
+    if (this.publicOrigin || origin === undefined) return true;
+    if (this.extra.has(origin.toLowerCase())) return true;
+    let host: string;
+    try {
+      host = new URL(origin).hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");
+    } catch {
+      return false;
+    }
+    return host === "localhost" || host.endsWith(".localhost") || isIP(host) !== 0;
   }
 }
 

@@ -1,4 +1,3 @@
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { Approvals } from "../agent/approvals";
 import type { AgentTool } from "../agent/tools/types";
 import type { TokenHolder } from "./tokens";
@@ -16,8 +15,8 @@ export const asksFirst = (holder: TokenHolder, tool: AgentTool) =>
 /**
  * A call that writes or runs through a token that asks first: the person is asked in the console
  * (the approval card agents use). Resolves with the input to run, with the person's edits checked
- * again by the tool's schema; refused (denied, no answer in time, the client gone) it throws an
- * MCP error the client shows.
+ * again by the tool's schema; refused (denied, no answer in time, the client gone, edits the schema
+ * refuses) it answers why, in words: the call's result is an error the model can act on.
  */
 export async function approvedInput(
   deps: ApprovalGateDeps,
@@ -25,7 +24,7 @@ export async function approvedInput(
   tool: AgentTool,
   input: unknown,
   signal: AbortSignal,
-): Promise<unknown> {
+): Promise<{ input: unknown } | { refused: string }> {
   const decision = await deps.approvals.request(
     holder.user.id,
     { accessToken: { id: holder.tokenId, name: holder.tokenName }, tool: tool.name, input },
@@ -39,16 +38,15 @@ export async function approvedInput(
         : decision.reason === "stopped"
           ? "the request was cancelled"
           : "the person denied it";
-    throw new McpError(
-      ErrorCode.InvalidRequest,
-      `Not approved: ${why}. The token "${holder.tokenName}" asks in the NeuroOS console before ${tool.name} runs; nothing was done.`,
-    );
+    return {
+      refused: `Not approved: ${why}. The token "${holder.tokenName}" asks in the NeuroOS console before ${tool.name} runs; nothing was done.`,
+    };
   }
-  if (!decision.input) return input;
+  if (!decision.input) return { input };
   const edited = tool.input.safeParse({ ...(input as object), ...decision.input });
   if (!edited.success) {
     const problems = edited.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`);
-    throw new McpError(ErrorCode.InvalidParams, `Invalid edited arguments: ${problems.join("; ")}`);
+    return { refused: `Invalid edited arguments: ${problems.join("; ")}` };
   }
-  return edited.data;
+  return { input: edited.data };
 }

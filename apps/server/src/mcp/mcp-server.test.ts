@@ -135,12 +135,12 @@ describeEachDatabase("NeuroOS as an MCP server (/mcp)", (db) => {
       "read_file",
       "search_files",
     ]);
-    const refused = await reader.callTool({
-      name: "write_file",
-      arguments: { path: "/home/user/x.txt", content: "x" },
-    });
-    expect(refused.isError).toBe(true);
-    expect(textOf(refused)).toMatch(/read-only/);
+    // Not listed for this token: a protocol error (-32602), its message said once.
+    await expect(
+      reader.callTool({ name: "write_file", arguments: { path: "/home/user/x.txt", content: "x" } }),
+    ).rejects.toThrow(
+      /^MCP error -32602: This token is read-only: write_file needs a token with full access$/,
+    );
     expect((await logs())[0]).toMatchObject({
       command: expect.stringMatching(/^write_file /),
       result: "This token is read-only: write_file needs a token with full access",
@@ -179,6 +179,11 @@ describeEachDatabase("NeuroOS as an MCP server (/mcp)", (db) => {
     expect((await api("DELETE", `/api/access-tokens/${made.id}`, alice)).statusCode).toBe(204);
     expect((await post(`Bearer ${made.token}`)).status).toBe(401);
     await expect(client.listTools()).rejects.toThrow();
-    expect((await fetch(`${origin}/mcp`)).status).toBe(405);
+    // A stream of notifications belongs to a token's session: 401 without one, 405 without a session.
+    expect((await fetch(`${origin}/mcp`)).status).toBe(401);
+    const live = await tokenFor(alice, "read");
+    const get = await fetch(`${origin}/mcp`, { headers: { authorization: `Bearer ${live.token}` } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
   });
 });

@@ -128,12 +128,15 @@ describeEachDatabase("/mcp with a token that asks before writes and runs", (db) 
       reason: "approved",
     });
 
-    // Denied: an MCP error saying so; nothing written.
+    // Denied: a result with isError saying so once (the model can act on it); nothing written.
     aliceLive.frames.length = 0;
     const deniedCall = write(client, "/home/user/denied.txt", "no");
     answer(await question(), false);
-    await expect(deniedCall).rejects.toThrow(
-      /Not approved: the person denied it\. The token "Careful IDE" asks/,
+    const denied = await deniedCall;
+    expect(denied.isError).toBe(true);
+    const deniedText = (denied.content as { text: string }[])[0]?.text ?? "";
+    expect(deniedText).toBe(
+      'Not approved: the person denied it. The token "Careful IDE" asks in the NeuroOS console before write_file runs; nothing was done.',
     );
     expect(await fileOf("/home/user/denied.txt")).toBeNull();
 
@@ -142,7 +145,9 @@ describeEachDatabase("/mcp with a token that asks before writes and runs", (db) 
     const started = Date.now();
     const unanswered = write(client, "/home/user/late.txt", "late");
     await question();
-    await expect(unanswered).rejects.toThrow(/Not approved: no answer within 3 s/);
+    const late = await unanswered;
+    expect(late.isError).toBe(true);
+    expect((late.content as { text: string }[])[0]?.text).toMatch(/^Not approved: no answer within 3 s/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(TIMEOUT_MS - 100);
     expect(await aliceLive.next((f) => f.type === "approval_settled")).toMatchObject({ reason: "timeout" });
     expect(await fileOf("/home/user/late.txt")).toBeNull();

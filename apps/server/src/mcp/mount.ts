@@ -1,10 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { Approvals } from "../agent/approvals";
 import type { ToolRegistry } from "../agent/tools";
+import type { Cluster } from "../cluster/cluster";
 import { LiveWork } from "../cluster/live-work";
 import type { NodeRegistry } from "../cluster/nodes";
 import type { Db } from "../db/client";
+import type { DocumentService } from "../documents/service";
 import type { Env } from "../env";
+import type { OriginPolicy } from "../http/origin-guard";
 import type { EventBus } from "../live/bus";
 import type { EndpointPolicy } from "../platform/endpoint-guard";
 import type { SecretBox } from "../platform/secret-box";
@@ -17,6 +20,7 @@ import { McpConnections } from "./connections";
 import { McpContents } from "./contents";
 import { sandboxLauncher } from "./launch";
 import { mcpRoutes } from "./routes";
+import { McpRunningCalls } from "./running-calls";
 import { McpServers } from "./servers";
 import { AccessTokens } from "./tokens";
 
@@ -40,6 +44,12 @@ export async function mountMcp(
     workspaces: WorkspaceService;
     nodeId: string;
     nodes: Pick<NodeRegistry, "onSweep" | "onRevived">;
+    /** Signals between nodes: a cancel reaches the node that runs the call. */
+    signals: Pick<Cluster, "broadcast" | "onSignal">;
+    /** The Prompt Canvas library, offered as MCP prompts. */
+    documents: Pick<DocumentService, "list" | "get">;
+    /** Which origins may call /mcp (DNS rebinding refused without PUBLIC_URL too). */
+    origins: OriginPolicy;
   },
 ) {
   const { db, env, endpointPolicy } = deps;
@@ -52,6 +62,11 @@ export async function mountMcp(
     tools: deps.tools,
     approvals: deps.approvals,
     approvalTimeoutMs: env.MCP_APPROVAL_TIMEOUT_MS,
+    origins: deps.origins,
+    workspaces: deps.workspaces,
+    documents: deps.documents,
+    // A tools/call running here, found by a cancel from any node.
+    calls: new McpRunningCalls({ db, nodeId: deps.nodeId, signals: deps.signals, nodes: deps.nodes }),
   });
   const servers = new McpServers({ db, box: deps.box, endpointPolicy });
   const connections = new McpConnections({

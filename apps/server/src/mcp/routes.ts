@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { accessTokensApi, type PathParams } from "@neuroos/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -5,12 +6,19 @@ import type { Approvals } from "../agent/approvals";
 import type { ToolRegistry } from "../agent/tools";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
+import type { DocumentService } from "../documents/service";
 import { AppError, errorBody, parse } from "../http/errors";
+import type { OriginPolicy } from "../http/origin-guard";
 import { countHit, tooManyRequests } from "../http/rate-limit-store";
 import { currentUser } from "../http/request-user";
 import type { EventBus } from "../live/bus";
+import type { WorkspaceService } from "../workspace/service";
+import { MCP_BODY_LIMIT, mcpBodyErrors } from "./body-limit";
+import type { McpRunningCalls } from "./running-calls";
 import { mcpServerFor } from "./server";
-import { type AccessTokens, hashOf } from "./tokens";
+import { openSessionStream } from "./session-stream";
+import { type McpSession, McpSessions } from "./sessions";
+import { type AccessTokens, hashOf, type TokenHolder } from "./tokens";
 
 /** Calls one token may make a minute on /mcp. */
 export const MCP_CALLS_PER_MINUTE = 120;
@@ -21,7 +29,9 @@ const bearer = (request: FastifyRequest) => /^Bearer (\S+)$/.exec(request.header
 
 /**
  * /api/access-tokens: the person's tokens (make one, shown once; list; revoke).
- * /mcp: NeuroOS as an MCP server (Streamable HTTP, stateless), for the holder of a token.
+ * /mcp: NeuroOS as an MCP server (Streamable HTTP), for the holder of a token: a session
+ * (Mcp-Session-Id, made at initialize) is kept in the database, so every node answers it; GET
+ * opens its stream of notifications, DELETE ends it. A client without one is served as before.
  */
 export async function mcpRoutes(
   app: FastifyInstance,
@@ -32,9 +42,15 @@ export async function mcpRoutes(
     approvals: Approvals;
     approvalTimeoutMs: number;
     tokens: AccessTokens;
+    origins: OriginPolicy;
+    workspaces: WorkspaceService;
+    documents: Pick<DocumentService, "list" | "get">;
+    calls: McpRunningCalls;
   },
 ) {
   const { tokens } = deps;
+  const sessions = new McpSessions(deps.db);
+  const servers = { ...deps, sessions };
 
   await app.register(async (sessionRoutes) => {
     sessionRoutes.addHook("onRequest", requireSession(deps.db));
@@ -71,7 +87,16 @@ export async function mcpRoutes(
     if (count > MCP_CALLS_PER_MINUTE) throw tooManyRequests(ttlMs);
   };
 
-  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+  /** The holder of the request's token (after the origin and the rate checks), or 401. */
+  const holderOf = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The app's origin guard has compared the Origin with the own origin; without PUBLIC_URL that
+    // is the Host's, so a page on a rebound name would pass it.
+    if (!deps.origins.rebindingSafe(request))
+      throw new AppError(
+        403,
+        "forbidden",
+        "Cross-origin request refused: a page's request to /mcp must come from localhost or an IP address unless PUBLIC_URL (or ALLOWED_ORIGINS) names its origin",
+      );
     const token = bearer(request);
     await countCalls(request, token);
     const holder = token ? await tokens.verify(token) : null;
@@ -89,10 +114,42 @@ export async function mcpRoutes(
         "forbidden",
         "This token reaches only the OpenAI-compatible API (/v1): make a Read-only or Full token for MCP",
       );
-    const server = mcpServerFor(holder, deps);
+    return holder;
+  };
+  /** The request's session (its Mcp-Session-Id), none without the header; an unknown one is answered 404. */
+  const sessionOf = async (request: FastifyRequest, reply: FastifyReply, holder: TokenHolder) => {
+    const id = request.headers["mcp-session-id"];
+    if (typeof id !== "string") return null;
+    const session = await sessions.find(holder, id);
+    if (!session)
+      reply.status(404).send({
+        jsonrpc: "2.0",
+        id: null,
+        error: {
+          code: -32001,
+          message: "Session not found: it ended, or another token made it; initialize again",
+        },
+      });
+    return session ?? "answered";
+  };
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const holder = await holderOf(request, reply);
+    const message = request.body as { method?: unknown } | null;
+    const method = message && !Array.isArray(message) ? message.method : undefined;
+    let session: McpSession | null = null;
+    if (method === "initialize") {
+      reply.raw.setHeader("mcp-session-id", await sessions.open(holder));
+    } else {
+      const found = await sessionOf(request, reply, holder);
+      if (found === "answered") return reply;
+      session = found;
+    }
+    const server = mcpServerFor(holder, servers, session);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
-      enableJsonResponse: true,
+      // A tool run the session logs answers as a stream: its log messages go before the result.
+      enableJsonResponse: !(method === "tools/call" && session?.logLevel),
     });
     reply.hijack();
     reply.raw.on("close", () => {
@@ -102,16 +159,41 @@ export async function mcpRoutes(
     await server.connect(transport);
     await transport.handleRequest(request.raw, reply.raw, request.body);
   };
-  app.post("/mcp", handle);
-  // Stateless: no stream to resume and no session to end.
-  for (const method of ["GET", "DELETE"] as const)
-    app.route({
-      method,
-      url: "/mcp",
-      handler: async (_request, reply) =>
-        reply
-          .status(405)
-          .header("allow", "POST")
-          .send(errorBody("method_not_allowed", "Use POST for MCP requests")),
-    });
+  app.post("/mcp", { bodyLimit: MCP_BODY_LIMIT, errorHandler: mcpBodyErrors }, handle);
+
+  const withoutSession = (reply: FastifyReply) =>
+    reply
+      .status(405)
+      .header("allow", "POST")
+      .send(errorBody("method_not_allowed", "Without an Mcp-Session-Id, use POST for MCP requests"));
+  // A session's stream of notifications (resources changed, subscribed files updated); the open
+  // ones end as the server closes (a client reconnects to another node).
+  const streams = new Set<ServerResponse>();
+  app.addHook("preClose", async () => {
+    for (const stream of streams) stream.end();
+  });
+  // A session's stream of notifications (resources changed, subscribed files updated).
+  app.get("/mcp", async (request, reply) => {
+    const holder = await holderOf(request, reply);
+    if (typeof request.headers["mcp-session-id"] !== "string") return withoutSession(reply);
+    if (!String(request.headers.accept ?? "").includes("text/event-stream"))
+      return reply
+        .status(406)
+        .send(errorBody("not_acceptable", "The stream is text/event-stream: say so in Accept"));
+    const session = await sessionOf(request, reply, holder);
+    if (session === "answered" || session === null) return reply;
+    reply.hijack();
+    streams.add(reply.raw);
+    reply.raw.on("close", () => streams.delete(reply.raw));
+    openSessionStream(reply.raw, { bus: deps.bus, sessions }, { id: session.id, userId: holder.user.id });
+  });
+  // Ends a session: its subscriptions and its log level go with it.
+  app.delete("/mcp", async (request, reply) => {
+    const holder = await holderOf(request, reply);
+    const id = request.headers["mcp-session-id"];
+    if (typeof id !== "string") return withoutSession(reply);
+    if (!(await sessions.end(holder, id)))
+      return reply.status(404).send(errorBody("not_found", "Session not found"));
+    return reply.status(204).send();
+  });
 }

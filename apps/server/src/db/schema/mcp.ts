@@ -62,3 +62,38 @@ export const mcpServers = pgTable(
     uniqueIndex("mcp_servers_shared_name_idx").on(t.name).where(sql`${t.shared}`),
   ],
 );
+
+/**
+ * A client's MCP session on /mcp (Mcp-Session-Id), held in the database so any node answers it:
+ * its token, the log level it asked for, the resources it subscribed to.
+ */
+export const mcpSessions = pgTable(
+  "mcp_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenId: uuid("token_id")
+      .notNull()
+      .references(() => accessTokens.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** `logging/setLevel`'s level; null: no log messages. */
+    logLevel: text("log_level"),
+    /** The resource URIs of `resources/subscribe`. */
+    subscriptions: jsonb("subscriptions").$type<string[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("mcp_sessions_user_idx").on(t.userId)],
+);
+
+/** A tools/call running on a node (a claim of node-owned work): a cancel from any node finds it. */
+export const mcpRunningCalls = pgTable("mcp_running_calls", {
+  /** The MCP session (or, without one, the token) and the JSON-RPC request id. */
+  key: text("key").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  nodeId: text("node_id").notNull(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,48 @@
+import type { ServerResponse } from "node:http";
+import type { EventBus } from "../live/bus";
+import { uriOf } from "./server-resources";
+import type { McpSessions } from "./sessions";
+
+/** A comment line now and then keeps proxies from closing a quiet stream. */
+const KEEP_ALIVE_MS = 25_000;
+
+/**
+ * A session's stream of what the server tells unasked (GET /mcp, Server-Sent Events): the person's
+ * files changing (`files_changed` on the bus, from any node) is `resources/list_changed`, and, for
+ * each changed file the session subscribed to (or a folder holding it), `resources/updated`.
+ */
+export function openSessionStream(
+  raw: ServerResponse,
+  deps: { bus: EventBus; sessions: McpSessions },
+  session: { id: string; userId: string },
+): void {
+  raw.writeHead(200, {
+    "content-type": "text/event-stream",
+    "cache-control": "no-cache, no-transform",
+    connection: "keep-alive",
+    "mcp-session-id": session.id,
+  });
+  raw.flushHeaders();
+  const send = (method: string, params?: Record<string, unknown>) =>
+    raw.write(
+      `event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", method, ...(params ? { params } : {}) })}\n\n`,
+    );
+  const stop = deps.bus.subscribe(session.userId, (frame) => {
+    if (frame.type !== "files_changed") return;
+    send("notifications/resources/list_changed");
+    void deps.sessions
+      .subscriptions(session.id)
+      .then((subscribed) => {
+        const changed = frame.paths.map(uriOf);
+        for (const uri of subscribed)
+          if (changed.some((c) => uri === c || uri.startsWith(`${c}/`)))
+            send("notifications/resources/updated", { uri });
+      })
+      .catch(() => {});
+  });
+  const alive = setInterval(() => raw.write(": keep-alive\n\n"), KEEP_ALIVE_MS);
+  raw.on("close", () => {
+    clearInterval(alive);
+    stop();
+  });
+}
