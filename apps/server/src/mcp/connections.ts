@@ -8,7 +8,14 @@ import { cappedFetch } from "./capped-fetch";
 import { readCatalog } from "./catalog";
 import { toToolResult } from "./results";
 import type { McpServerConfig } from "./servers";
-import { type Connected, connectHttp, connectStdio, FATAL, type LaunchedCommand } from "./transports";
+import {
+  type Connected,
+  connectHttp,
+  connectStdio,
+  FATAL,
+  type LaunchedCommand,
+  RESUME_ATTEMPT_FAILED,
+} from "./transports";
 
 export interface McpConnectionOptions {
   endpointPolicy: EndpointPolicy;
@@ -314,11 +321,12 @@ export class McpConnections {
       // A late message about a call that has ended (its text may hold any word) is no failure.
       if (LATE.test(message(err))) return;
       const lost = `The connection was lost (${message(err)})`;
-      // The SDK says so for a stream that ended unanswered, and also after a JSON-RPC error
-      // answer on a resumable stream: the server is asked whether it is still there.
+      // The SDK says so for a stream it could not resume (transports.ts RESUMPTION): the server
+      // is asked whether it is still there. A failed attempt is tried again until then.
       if (UNANSWERED_STREAM.test(message(err)))
         void client.ping({ timeout: PING_MS }).catch(() => this.fail(entry, client, lost));
-      else if (FATAL.test(message(err))) this.fail(entry, client, lost);
+      else if (FATAL.test(message(err)) && !RESUME_ATTEMPT_FAILED.test(message(err)))
+        this.fail(entry, client, lost);
     };
     entry.client = client;
     entry.connection = connection;

@@ -1,0 +1,133 @@
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { McpConnections } from "./connections";
+import type { McpServerConfig } from "./servers";
+import { type SdkServer, startSdkServer } from "./testing/sdk-server";
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const texts = (output: unknown) =>
+  (output as { content: { type: string; text?: string }[] }).content.map((c) => c.text ?? c.type).join("\n");
+
+let started: SdkServer[] = [];
+let managers: McpConnections[] = [];
+afterEach(async () => {
+  await Promise.all(managers.map((m) => m.closeAll()));
+  await Promise.all(started.map((s) => s.close()));
+  managers = [];
+  started = [];
+});
+afterAll(async () => {
+  await Promise.all(started.map((s) => s.close()));
+});
+
+/** A server (kept to close after the test) and a connection manager that knows it as `name`. */
+async function connect(server: SdkServer, name = "test", callTimeoutMs = 8000) {
+  started.push(server);
+  const config: McpServerConfig = {
+    id: "00000000-0000-4000-8000-000000000001",
+    userId: "00000000-0000-4000-8000-000000000000",
+    name,
+    transport: "http",
+    url: server.url,
+    command: null,
+    args: [],
+    headers: {},
+    shared: false,
+    allowNetwork: false,
+    enabled: true,
+  };
+  const connections = new McpConnections({
+    endpointPolicy: { allowlist: [server.hostPort] },
+    lookup: async (_userId, asked) => (asked === name ? config : null),
+    callTimeoutMs,
+    connectTimeoutMs: 5000,
+  });
+  managers.push(connections);
+  const status = await connections.status(config, 5000);
+  if (status.state !== "ready") throw new Error(JSON.stringify(status));
+  return { connections, config, status };
+}
+
+describe("MCP client: streams that a server closes mid-call are resumed", () => {
+  it("a call whose stream closes after its first event resumes (Last-Event-ID) and completes", async () => {
+    const server = await startSdkServer(
+      (mcp) =>
+        mcp.registerTool(
+          "steps",
+          { description: "Two steps, the stream closed between them" },
+          async (extra) => {
+            const progressToken = extra._meta?.progressToken;
+            const step = (progress: number) =>
+              progressToken === undefined
+                ? Promise.resolve()
+                : extra.sendNotification({
+                    method: "notifications/progress",
+                    params: { progressToken, progress, total: 2 },
+                  });
+            await step(1);
+            extra.closeSSEStream?.();
+            await pause(300);
+            await step(2);
+            return { content: [{ type: "text", text: "both steps done" }] };
+          },
+        ),
+      { resumable: { retryMs: 100 } },
+    );
+    const { connections } = await connect(server);
+    const progress: number[] = [];
+    const began = Date.now();
+    const result = await connections.callTool(
+      "00000000-0000-4000-8000-000000000000",
+      "test",
+      "steps",
+      {},
+      { onProgress: (p) => progress.push(p.progress) },
+    );
+    expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
+    expect(texts(result.output)).toBe("both steps done");
+    expect(progress).toEqual([1, 2]);
+    expect(Date.now() - began).toBeLessThan(5000);
+    expect(server.resumes()).toBe(1);
+    // The connection is still good for the next call.
+    const again = await connections.callTool("00000000-0000-4000-8000-000000000000", "test", "steps", {});
+    expect(texts(again.output)).toBe("both steps done");
+  }, 30_000);
+
+  it("a stream that carried its answer (an error too) is not resumed, and no connection is left open", async () => {
+    const server = await startSdkServer(
+      (mcp) => mcp.registerTool("quick", {}, async () => ({ content: [{ type: "text", text: "quick" }] })),
+      { resumable: { retryMs: 50 } },
+    );
+    const { connections, config } = await connect(server);
+    for (let i = 0; i < 5; i += 1) {
+      // No prompts on this server: each is answered with a JSON-RPC error.
+      const refused = connections.use(config, (client) => client.getPrompt({ name: "none" }));
+      await expect(refused).rejects.toThrow(/Method not found/);
+      expect((await connections.callTool(config.userId, "test", "quick", {})).ok).toBe(true);
+    }
+    await pause(500);
+    expect(server.resumes()).toBe(0);
+    // The session's own event stream (GET) and a kept-alive one at most.
+    expect(await server.openConnections()).toBeLessThanOrEqual(2);
+    expect((await connections.status(config, 1000)).state).toBe("ready");
+  }, 30_000);
+
+  it("a stream that cannot be resumed (the session is gone) fails the call in words, well before the timeout", async () => {
+    const server = await startSdkServer(
+      (mcp) =>
+        mcp.registerTool("vanish", { description: "Closes its stream, then its session" }, async (extra) => {
+          extra.closeSSEStream?.();
+          await pause(50);
+          await mcp.close();
+          return { content: [{ type: "text", text: "never delivered" }] };
+        }),
+      { resumable: { retryMs: 100 } },
+    );
+    const { connections, config } = await connect(server, "test", 20_000);
+    const began = Date.now();
+    const result = await connections.callTool(config.userId, "test", "vanish", {});
+    expect(result.ok).toBe(false);
+    expect((result.output as { error: string }).error).toMatch(/^The MCP server "test" failed: .+/);
+    expect(Date.now() - began).toBeLessThan(10_000);
+    expect((await connections.status(config)).state).toBe("failed");
+  }, 30_000);
+});
