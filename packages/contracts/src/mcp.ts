@@ -208,6 +208,8 @@ export const mcpServerStatusSchema = z.discriminatedUnion("state", [
     tools: z.array(mcpToolInfoSchema),
     resources: z.array(mcpResourceInfoSchema),
     prompts: z.array(mcpPromptInfoSchema),
+    /** What of its lists was left out (it offers more than NeuroOS reads), in words; absent when nothing was. */
+    cut: z.string().optional(),
   }),
   z.object({ state: z.literal("failed"), reason: z.string() }),
 ]);

@@ -5,7 +5,7 @@ import type { ToolResult } from "../agent/tools/types";
 import { checkEndpoint, type EndpointPolicy, guardedFetch } from "../platform/endpoint-guard";
 import { Redactor } from "../redaction";
 import { cappedFetch } from "./capped-fetch";
-import { readCatalog } from "./catalog";
+import { type CatalogLimits, readCatalog } from "./catalog";
 import { toToolResult } from "./results";
 import type { McpServerConfig } from "./servers";
 import {
@@ -34,6 +34,8 @@ export interface McpConnectionOptions {
   launchStdio?: (config: McpServerConfig) => Promise<LaunchedCommand>;
   /** A connection unused this long is closed (a local server stopped); the next use opens it again. */
   idleMs?: number;
+  /** How much of a server's tools, resources and prompts is read (default CATALOG_LIMITS). */
+  catalogLimits?: CatalogLimits;
   /** Hides the server's secrets in what a server's failure says (its headers' values are added). */
   redactor?: Redactor;
 }
@@ -330,7 +332,7 @@ export class McpConnections {
     };
     entry.client = client;
     entry.connection = connection;
-    const catalog = await readCatalog(client, timeout).catch((err) => {
+    const catalog = await readCatalog(client, timeout, this.options.catalogLimits).catch((err) => {
       this.fail(entry, client, `Listing its tools failed: ${message(err)}`);
       throw err;
     });

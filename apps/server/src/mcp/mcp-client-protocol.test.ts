@@ -1,3 +1,5 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { McpConnections } from "./connections";
 import type { McpServerConfig } from "./servers";
@@ -130,4 +132,54 @@ describe("MCP client: streams that a server closes mid-call are resumed", () => 
     expect(Date.now() - began).toBeLessThan(10_000);
     expect((await connections.status(config)).state).toBe("failed");
   }, 30_000);
+});
+
+/** A server whose tools come `perPage` a page, over `pages` pages (Infinity: it never stops). */
+function pagedTools(mcp: McpServer, perPage: number, pages: number) {
+  mcp.server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    const page = Number(request.params?.cursor ?? 0);
+    return {
+      tools: Array.from({ length: perPage }, (_, i) => ({
+        name: `tool-${page * perPage + i}`,
+        inputSchema: { type: "object" as const },
+      })),
+      ...(page + 1 < pages ? { nextCursor: String(page + 1) } : {}),
+    };
+  });
+}
+
+describe("MCP client: the whole catalogue, or the cut said plainly", () => {
+  it("every page of a server of many pages is listed (35 pages of 5 tools)", async () => {
+    const server = await startSdkServer((mcp) => pagedTools(mcp, 5, 35), { capabilities: { tools: {} } });
+    const { status } = await connect(server);
+    if (status.state !== "ready") throw new Error(status.state);
+    expect(status.tools).toHaveLength(175);
+    expect(status.tools.at(-1)?.name).toBe("tool-174");
+    expect(status.cut).toBeUndefined();
+  });
+
+  it("a server that never stops paging is cut at the hard cap, and the status says so", async () => {
+    const server = await startSdkServer((mcp) => pagedTools(mcp, 50, Infinity), {
+      capabilities: { tools: {} },
+    });
+    const { status } = await connect(server);
+    if (status.state !== "ready") throw new Error(status.state);
+    expect(status.tools).toHaveLength(1000);
+    expect(status.cut).toBe("Showing the first 1000 tools: it offers more.");
+  });
+
+  it("a server that gives the same page again stops there, saying so", async () => {
+    const server = await startSdkServer(
+      (mcp) =>
+        mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({
+          tools: [{ name: "again", inputSchema: { type: "object" as const } }],
+          nextCursor: "same",
+        })),
+      { capabilities: { tools: {} } },
+    );
+    const { status } = await connect(server);
+    if (status.state !== "ready") throw new Error(status.state);
+    expect(status.tools.map((t) => t.name)).toEqual(["again"]);
+    expect(status.cut).toBe("Showing the 1 tool read: the server gave the same page twice.");
+  });
 });

@@ -53,6 +53,11 @@ function Catalog({ status }: { status: Ready }) {
           {status.serverInfo.name} {status.serverInfo.version} · connected via {status.via}
         </p>
       ) : null}
+      {status.cut ? (
+        <p className="rounded-md border border-border p-3 text-sm" role="note">
+          {status.cut}
+        </p>
+      ) : null}
       <Part title="Tools" count={status.tools.length} empty="It offers no tools.">
         {status.tools.map((tool) => (
           <li key={tool.name} className="grid gap-1 rounded-md border border-border p-3">

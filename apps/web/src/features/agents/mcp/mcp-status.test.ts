@@ -42,6 +42,11 @@ describe("mcpStatusText", () => {
     });
     expect(mcpStatusText(ready(tool("a"), tool("b"))).text).toBe("Ready · 2 tools");
     expect(mcpStatusText(ready(tool("a"))).text).toBe("Ready · 1 tool");
+    const cut = {
+      ...ready(tool("a")),
+      cut: "Showing the first 1000 tools: it offers more.",
+    } as McpServerStatus;
+    expect(mcpStatusText(cut).text).toBe("Ready · 1 tool (it offers more)");
   });
 });
 
