@@ -122,23 +122,48 @@ export const listPrompts = (client: Client, timeout: number, limits = CATALOG_LI
     (p) => p.name,
   ).catch(none<McpPromptInfo>);
 
-/** What the lists left out, in words (one sentence each), or undefined when nothing was. */
-export function catalogCut(...lists: Listed<unknown>[]): string | undefined {
-  const said = lists.map((l) => l.cut).filter((c): c is string => c !== null);
-  return said.length ? `${said.join(". ")}.` : undefined;
+export type CatalogKind = "tools" | "resources" | "prompts";
+/** A server's lists as read, each with what it left out. */
+export interface CatalogLists {
+  tools: Listed<McpToolInfo>;
+  resources: Listed<McpResourceInfo>;
+  prompts: Listed<McpPromptInfo>;
+}
+
+/** Reads one list again (a server said it changed): that list, as `readCatalog` reads it. */
+export function readList<K extends CatalogKind>(
+  client: Client,
+  kind: K,
+  timeout: number,
+  limits = CATALOG_LIMITS,
+): Promise<CatalogLists[K]> {
+  const read = { tools: listTools, resources: listResources, prompts: listPrompts }[kind];
+  return read(client, timeout, limits) as Promise<CatalogLists[K]>;
 }
 
 /** What a connected server offers: its tools, resources and prompts (those it declares). */
-export async function readCatalog(client: Client, timeout: number, limits = CATALOG_LIMITS) {
+export async function readCatalog(
+  client: Client,
+  timeout: number,
+  limits = CATALOG_LIMITS,
+): Promise<CatalogLists> {
   const caps = client.getServerCapabilities() ?? {};
-  const tools = caps.tools ? await listTools(client, timeout, limits) : none<McpToolInfo>();
-  const resources = caps.resources ? await listResources(client, timeout, limits) : none<McpResourceInfo>();
-  const prompts = caps.prompts ? await listPrompts(client, timeout, limits) : none<McpPromptInfo>();
-  const cut = catalogCut(tools, resources, prompts);
   return {
-    tools: tools.items,
-    resources: resources.items,
-    prompts: prompts.items,
-    ...(cut ? { cut } : {}),
+    tools: caps.tools ? await listTools(client, timeout, limits) : none<McpToolInfo>(),
+    resources: caps.resources ? await listResources(client, timeout, limits) : none<McpResourceInfo>(),
+    prompts: caps.prompts ? await listPrompts(client, timeout, limits) : none<McpPromptInfo>(),
+  };
+}
+
+/** The lists as the status gives them, with what they left out in words (one sentence each). */
+export function catalogOf(lists: CatalogLists) {
+  const said = [lists.tools.cut, lists.resources.cut, lists.prompts.cut].filter(
+    (c): c is string => c !== null,
+  );
+  return {
+    tools: lists.tools.items,
+    resources: lists.resources.items,
+    prompts: lists.prompts.items,
+    ...(said.length ? { cut: `${said.join(". ")}.` } : {}),
   };
 }

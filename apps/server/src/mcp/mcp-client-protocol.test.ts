@@ -1,5 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { McpServerStatus } from "@neuroos/contracts";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { McpConnections } from "./connections";
 import type { McpServerConfig } from "./servers";
@@ -181,5 +182,44 @@ describe("MCP client: the whole catalogue, or the cut said plainly", () => {
     if (status.state !== "ready") throw new Error(status.state);
     expect(status.tools.map((t) => t.name)).toEqual(["again"]);
     expect(status.cut).toBe("Showing the 1 tool read: the server gave the same page twice.");
+  });
+});
+
+describe("MCP client: a server's list_changed refreshes what it offers", () => {
+  it("a tool (and a resource) added at run time is listed; one removed is gone", async () => {
+    const note = (uri: URL) => ({ contents: [{ uri: uri.href, text: "a note" }] });
+    const server = await startSdkServer((mcp) => {
+      mcp.registerResource("first", "note://first", {}, note);
+      mcp.registerTool("grow", { description: "Adds the tool 'late' and a resource" }, async () => {
+        const late = mcp.registerTool("late", { description: "Added at run time" }, async () => {
+          late.remove();
+          return { content: [{ type: "text", text: "late and gone" }] };
+        });
+        mcp.registerResource("late", "note://late", {}, note);
+        return { content: [{ type: "text", text: "grown" }] };
+      });
+    });
+    const { connections, config, status } = await connect(server);
+    const names = (s: McpServerStatus) => (s.state === "ready" ? s.tools.map((t) => t.name) : []);
+    expect(names(status)).toEqual(["grow"]);
+    const grow = await connections.callTool(config.userId, "test", "grow", {});
+    expect(grow.ok, JSON.stringify(grow)).toBe(true);
+    const until = async (check: (s: McpServerStatus) => boolean) => {
+      for (let i = 0; i < 40; i += 1) {
+        const now = await connections.status(config);
+        if (check(now)) return now;
+        await pause(50);
+      }
+      throw new Error(JSON.stringify(await connections.status(config)));
+    };
+    const grown = await until((s) => names(s).includes("late"));
+    expect(grown.state === "ready" && grown.resources.map((r) => r.uri)).toEqual([
+      "note://first",
+      "note://late",
+    ]);
+    expect(texts((await connections.callTool(config.userId, "test", "late", {})).output)).toBe(
+      "late and gone",
+    );
+    await until((s) => !names(s).includes("late"));
   });
 });
