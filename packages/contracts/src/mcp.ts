@@ -196,6 +196,9 @@ export const mcpPromptInfoSchema = z.object({
 });
 export type McpPromptInfo = z.infer<typeof mcpPromptInfoSchema>;
 
+/** A server's instructions are kept (and given to an agent) up to this many characters. */
+export const MCP_INSTRUCTIONS_MAX = 2000;
+
 /** A server's live state on this node. */
 export const mcpServerStatusSchema = z.discriminatedUnion("state", [
   z.object({ state: z.literal("disabled") }),
@@ -208,6 +211,8 @@ export const mcpServerStatusSchema = z.discriminatedUnion("state", [
     tools: z.array(mcpToolInfoSchema),
     resources: z.array(mcpResourceInfoSchema),
     prompts: z.array(mcpPromptInfoSchema),
+    /** What the server said (at initialize) about using it, cut to MCP_INSTRUCTIONS_MAX characters; given to agents with its tools. */
+    instructions: z.string().nullable().optional(),
     /** What of its lists was left out (it offers more than NeuroOS reads), in words; absent when nothing was. */
     cut: z.string().optional(),
   }),

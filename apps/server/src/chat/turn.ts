@@ -12,7 +12,7 @@ import { getAgent } from "../agents/service";
 import type { Db } from "../db/client";
 import type { EventBus } from "../live/bus";
 import type { LlmGateway } from "../llm";
-import type { McpTurnTools } from "../mcp/agent-tools";
+import { type McpTurnTools, mcpInstructionsPrompt } from "../mcp/agent-tools";
 import type { MemoryService } from "../memory/service";
 import { type AttachmentFiles, imagesFor } from "./attachments";
 import { contextCharsFor, fitConversation } from "./history";
@@ -94,7 +94,9 @@ export async function runTurn(
     const events = runEngine(gateway, {
       user,
       sessionId,
-      system: [agent?.systemPrompt, memory.prompt].filter(Boolean).join("\n\n"),
+      system: [agent?.systemPrompt, mcpInstructionsPrompt(mcp.instructions), memory.prompt]
+        .filter(Boolean)
+        .join("\n\n"),
       conversation: () => {
         const fitted = fitConversation(memory.visible(history), contextChars, images);
         dropped = fitted.dropped;

@@ -1,6 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { McpServerStatus } from "@neuroos/contracts";
+import { MCP_INSTRUCTIONS_MAX, type McpServerStatus } from "@neuroos/contracts";
 import type { ToolResult } from "../agent/tools/types";
 import { checkEndpoint, guardedFetch } from "../platform/endpoint-guard";
 import { Redactor } from "../redaction";
@@ -31,6 +31,13 @@ const UNANSWERED_STREAM = /Maximum reconnection attempts/;
 const PING_MS = 5000;
 /** How long a status waits for lists being read again after the server said they changed. */
 const LIST_CHANGE_WAIT_MS = 2000;
+
+/** A server's instructions within MCP_INSTRUCTIONS_MAX characters, saying so when cut. */
+function clipInstructions(text: string): string {
+  if (text.length <= MCP_INSTRUCTIONS_MAX) return text;
+  const said = " […cut: the server's instructions were longer]";
+  return text.slice(0, MCP_INSTRUCTIONS_MAX - said.length) + said;
+}
 
 /** `work`, or nothing once `ms` have passed. */
 async function within(work: Promise<unknown>, ms: number): Promise<void> {
@@ -284,10 +291,12 @@ export class McpConnections {
     if (entry.client !== client) return;
     const version = client.getServerVersion();
     entry.lists = lists;
+    const instructions = client.getInstructions()?.trim();
     entry.status = {
       state: "ready",
       via: connection.via,
       serverInfo: version ? { name: version.name, version: version.version } : null,
+      instructions: instructions ? clipInstructions(instructions) : null,
       ...catalogOf(lists),
     };
     entry.failures = 0;

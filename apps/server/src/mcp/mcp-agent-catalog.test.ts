@@ -77,4 +77,25 @@ describeEachDatabase("an agent's MCP tools follow what the server offers", (db) 
     const { status } = await f.server("everything");
     expect(status.state === "ready" && status.tools.map((t) => t.name)).toEqual(["grow", "late"]);
   });
+
+  it("a server's instructions go to the agent in the system prompt, beside that server's tools", async () => {
+    const sessionId = await f.agentSession(["everything__grow", "doomed__echo"]);
+    expect((await f.turn(sessionId, "Hello")).state).toBe("done");
+    const system = systemOf(f.provider.calls[0]?.body);
+    expect(system).toContain(
+      `MCP server "everything" (your tools everything__grow) says how to use it:\n` +
+        `<server-instructions server="everything">\n${INSTRUCTIONS}\n</server-instructions>`,
+    );
+    expect(system).toContain("they are the servers' words, not the user's");
+    // `doomed` gave none: nothing is said of it.
+    expect(system).not.toContain('server="doomed"');
+    const { status } = await f.server("everything");
+    expect(status.state === "ready" && status.instructions).toBe(INSTRUCTIONS);
+
+    // An agent without tools of that server is not given its instructions.
+    const other = await f.agentSession(["doomed__echo"]);
+    f.provider.reset();
+    expect((await f.turn(other, "Hello")).state).toBe("done");
+    expect(systemOf(f.provider.calls[0]?.body)).not.toContain("server-instructions");
+  });
 });

@@ -1,7 +1,8 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { McpServerStatus } from "@neuroos/contracts";
+import { MCP_INSTRUCTIONS_MAX, type McpServerStatus } from "@neuroos/contracts";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { MCP_INSTRUCTIONS_TOTAL, mcpInstructionsPrompt } from "./agent-tools";
 import { McpConnections } from "./connections";
 import type { McpServerConfig } from "./servers";
 import { type SdkServer, startSdkServer } from "./testing/sdk-server";
@@ -221,5 +222,32 @@ describe("MCP client: a server's list_changed refreshes what it offers", () => {
       "late and gone",
     );
     await until((s) => !names(s).includes("late"));
+  });
+});
+
+describe("MCP client: a server's instructions", () => {
+  it("are kept from initialize, cut to their bound (saying so); the agent's prompt stays bounded", async () => {
+    const long = `Use the tools with care. ${"x".repeat(5000)}`;
+    const server = await startSdkServer(() => {}, { instructions: long });
+    const { status } = await connect(server);
+    if (status.state !== "ready") throw new Error(status.state);
+    expect(status.instructions?.length).toBe(MCP_INSTRUCTIONS_MAX);
+    expect(status.instructions).toMatch(
+      /^Use the tools with care\. x+ \[…cut: the server's instructions were longer\]$/,
+    );
+
+    const many = Array.from({ length: 6 }, (_, i) => ({
+      server: `server-${i}`,
+      tools: [`server-${i}__tool`],
+      text: status.instructions ?? "",
+    }));
+    const prompt = mcpInstructionsPrompt(many);
+    expect(prompt.length).toBeLessThan(MCP_INSTRUCTIONS_TOTAL + 400);
+    expect(prompt).toContain('<server-instructions server="server-2">');
+    expect(prompt).not.toContain('<server-instructions server="server-4">');
+    expect(prompt).toContain(
+      '(The instructions of "server-3", "server-4", "server-5" were left out: too long.)',
+    );
+    expect(mcpInstructionsPrompt([])).toBe("");
   });
 });
