@@ -28,7 +28,7 @@ export interface McpConnectionOptions {
   idleMs?: number;
   /** How much of a server's tools, resources and prompts is read (default CATALOG_LIMITS). */
   catalogLimits?: CatalogLimits;
-  /** Hides the server's secrets in what a server's failure says (its headers' values are added). */
+  /** Hides the server's secrets in what a server's failure says (its headers' and environment variables' values are added). */
   redactor?: Redactor;
 }
 
@@ -50,7 +50,7 @@ export interface Entry {
   lastUsed: number;
   /** Calls in flight: a connection is not closed as idle while one runs. */
   calls: number;
-  /** Hides the server's secrets and this server's header values in what its failures say. */
+  /** Hides the server's secrets and this server's header and environment values in what its failures say. */
   redactor: Redactor;
   /** Its lists as last read (the status gives them); lists the server said changed before they were read. */
   lists: CatalogLists | null;

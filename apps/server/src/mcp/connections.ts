@@ -325,7 +325,8 @@ export class McpConnections {
   }
 
   private redactorOf(config: McpServerConfig): Redactor {
-    return (this.options.redactor ?? Redactor.none).with(...Object.values(config.headers ?? {}));
+    const secrets = [...Object.values(config.headers ?? {}), ...Object.values(config.env ?? {})];
+    return (this.options.redactor ?? Redactor.none).with(...secrets);
   }
 
   /** Marks the server failed (once per connection), fails calls in flight, schedules the retry. */

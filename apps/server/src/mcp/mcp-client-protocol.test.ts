@@ -35,6 +35,7 @@ async function connect(server: SdkServer, name = "test", callTimeoutMs = 8000) {
     command: null,
     args: [],
     headers: {},
+    env: {},
     shared: false,
     allowNetwork: false,
     enabled: true,

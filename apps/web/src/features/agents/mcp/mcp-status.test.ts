@@ -25,6 +25,7 @@ const server = (id: string, name: string, enabled = true): McpServerSummary => (
   command: null,
   args: [],
   headers: {},
+  env: {},
   enabled,
   shared: false,
   allowNetwork: false,
