@@ -247,11 +247,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tools,
     memories,
     // An agent's selected MCP tools: its servers connected for the turn, every call logged.
-    mcpTools: (userId, selected) =>
+    mcpTools: (userId, selected, waitMs) =>
       mcpAgentTools(
         { servers: mcp.servers, connections: mcp.connections, recordCall: mcp.calls },
         userId,
         selected,
+        waitMs,
       ),
     maxSteps: env.AGENT_MAX_STEPS,
     // A message's attached workspace files (and, for each turn, its images) are read from here.

@@ -94,6 +94,39 @@ export const mcpHeadersSchema = z
   .record(headerNameSchema, headerValueSchema)
   .refine((h) => Object.keys(h).length <= 20, "At most 20 headers");
 
+/** What a stored environment variable's value is shown as; sent back unchanged, the value is kept. */
+export const MCP_ENV_MASK = "••••";
+export const MCP_ENV_MAX_VARIABLES = 30;
+export const MCP_ENV_MAX_VALUE = 4000;
+/** Why a variable's name is refused, or null. */
+function envNameProblem(name: string): string | null {
+  if (name.length > 100) return "A name is at most 100 characters";
+  if (/^[0-9]/.test(name)) return "A name is capital letters, digits and _, not starting with a digit";
+  if (!/^[A-Z_][A-Z0-9_]*$/.test(name)) return "A name is capital letters, digits and _ only";
+  return null;
+}
+const envValueSchema = z
+  .string()
+  .max(MCP_ENV_MAX_VALUE, `A value is at most ${MCP_ENV_MAX_VALUE} characters`);
+/**
+ * A local (stdio) server's environment variables (an API key...): stored encrypted, shown only as
+ * their names with MCP_ENV_MASK for values. In a change, a value of MCP_ENV_MASK keeps the stored one.
+ */
+export const mcpEnvSchema = z.record(z.string(), envValueSchema).superRefine((env, ctx) => {
+  const names = Object.keys(env);
+  if (names.length > MCP_ENV_MAX_VARIABLES)
+    ctx.addIssue({ code: "custom", message: `At most ${MCP_ENV_MAX_VARIABLES} variables` });
+  for (const name of names.slice(0, MCP_ENV_MAX_VARIABLES + 1)) {
+    const problem = envNameProblem(name);
+    if (problem) ctx.addIssue({ code: "custom", path: [name], message: `${problem} (${name.slice(0, 40)})` });
+  }
+});
+/** A new server's variables: every value entered (the mask keeps nothing there). */
+const newEnvSchema = mcpEnvSchema.refine(
+  (env) => !Object.values(env).includes(MCP_ENV_MASK),
+  "Enter each value",
+);
+
 const urlSchema = z.string().trim().min(1, "Enter the server's URL").max(2000, "At most 2000 characters");
 const commandSchema = z.string().trim().min(1, "Enter the command").max(500, "At most 500 characters");
 const argsSchema = z.array(z.string().max(2000)).max(50, "At most 50 arguments");
@@ -115,6 +148,7 @@ export const createMcpServerSchema = z.discriminatedUnion("transport", [
       name: mcpServerNameSchema,
       command: commandSchema,
       args: argsSchema.optional(),
+      env: newEnvSchema.optional(),
       enabled: z.boolean().optional(),
       shared: z.boolean().optional(),
       allowNetwork: z.boolean().optional(),
@@ -123,7 +157,10 @@ export const createMcpServerSchema = z.discriminatedUnion("transport", [
 ]);
 export type CreateMcpServerInput = z.input<typeof createMcpServerSchema>;
 
-/** A change: what is named changes; `headers` replaces them all (null removes them). */
+/**
+ * A change: what is named changes; `headers` replaces them all (null removes them); `env` too, a
+ * value of MCP_ENV_MASK keeping that variable's stored value.
+ */
 export const updateMcpServerSchema = z
   .object({
     name: mcpServerNameSchema.optional(),
@@ -131,6 +168,7 @@ export const updateMcpServerSchema = z
     headers: mcpHeadersSchema.nullable().optional(),
     command: commandSchema.optional(),
     args: argsSchema.optional(),
+    env: mcpEnvSchema.nullable().optional(),
     enabled: z.boolean().optional(),
     shared: z.boolean().optional(),
     allowNetwork: z.boolean().optional(),
@@ -147,6 +185,8 @@ export const mcpServerSummarySchema = z.object({
   args: z.array(z.string()),
   /** Header names with their values masked; the values are never sent back. */
   headers: z.record(z.string(), z.string()),
+  /** A local server's environment variables' names, each value shown as MCP_ENV_MASK (never sent back). */
+  env: z.record(z.string(), z.string()),
   enabled: z.boolean(),
   /** Added by the admin for every user: the others see and use it but cannot change it. */
   shared: z.boolean(),
@@ -197,6 +237,9 @@ export const mcpPromptInfoSchema = z.object({
 });
 export type McpPromptInfo = z.infer<typeof mcpPromptInfoSchema>;
 
+/** A server's instructions are kept (and given to an agent) up to this many characters. */
+export const MCP_INSTRUCTIONS_MAX = 2000;
+
 /** A server's live state on this node. */
 export const mcpServerStatusSchema = z.discriminatedUnion("state", [
   z.object({ state: z.literal("disabled") }),
@@ -209,6 +252,10 @@ export const mcpServerStatusSchema = z.discriminatedUnion("state", [
     tools: z.array(mcpToolInfoSchema),
     resources: z.array(mcpResourceInfoSchema),
     prompts: z.array(mcpPromptInfoSchema),
+    /** What the server said (at initialize) about using it, cut to MCP_INSTRUCTIONS_MAX characters; given to agents with its tools. */
+    instructions: z.string().nullable().optional(),
+    /** What of its lists was left out (it offers more than NeuroOS reads), in words; absent when nothing was. */
+    cut: z.string().optional(),
   }),
   z.object({ state: z.literal("failed"), reason: z.string() }),
 ]);

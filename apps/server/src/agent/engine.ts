@@ -23,6 +23,11 @@ export interface EngineRun {
    */
   conversation(): GatewayMessage[];
   tools: readonly AgentTool[];
+  /**
+   * The tools as they are now, asked before each step after the first (an MCP server that says
+   * its tools changed offers the new ones on the next step); without it, `tools` throughout.
+   */
+  toolsNow?: () => Promise<readonly AgentTool[]>;
   config: LlmConfig;
   access?: UserLlmAccess;
   safeMode: boolean;
@@ -59,9 +64,14 @@ async function drive(gateway: LlmGateway, run: EngineRun, emit: Emit): Promise<v
     );
     const fallback = conventions.size > 0;
     const system = [run.system, textConventionInstructions(conventions)].filter(Boolean).join("\n\n");
-    const definitions = native ? toolDefinitions(run.tools) : undefined;
+    let tools = run.tools;
+    let definitions = native ? toolDefinitions(tools) : undefined;
     for (let step = 1; ; step++) {
       if (step > maxSteps) return await end("step_limit");
+      if (step > 1 && run.toolsNow) {
+        tools = await run.toolsNow();
+        definitions = native ? toolDefinitions(tools) : undefined;
+      }
       const messages: GatewayMessage[] = [
         ...(system ? [{ role: "system" as const, content: system }] : []),
         ...run.conversation(),
@@ -89,7 +99,7 @@ async function drive(gateway: LlmGateway, run: EngineRun, emit: Emit): Promise<v
           sessionId: run.sessionId,
           messageId: reply.messageId,
           call: toolCall,
-          tools: run.tools,
+          tools,
           safeMode: run.safeMode,
           signal,
           approve: async (subject) => {

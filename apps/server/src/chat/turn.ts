@@ -1,4 +1,10 @@
-import { type ChatSession, contextWindowOf, readsImages, type User } from "@neuroos/contracts";
+import {
+  type ChatSession,
+  contextWindowOf,
+  mcpServerOfTool,
+  readsImages,
+  type User,
+} from "@neuroos/contracts";
 import type { Approvals } from "../agent/approvals";
 import { type EngineEvent, runEngine, type TurnEnd } from "../agent/engine";
 import type { ToolRegistry } from "../agent/tools";
@@ -6,7 +12,7 @@ import { getAgent } from "../agents/service";
 import type { Db } from "../db/client";
 import type { EventBus } from "../live/bus";
 import type { LlmGateway } from "../llm";
-import type { McpTurnTools } from "../mcp/agent-tools";
+import { type McpTurnTools, mcpInstructionsPrompt } from "../mcp/agent-tools";
 import type { MemoryService } from "../memory/service";
 import { type AttachmentFiles, imagesFor } from "./attachments";
 import { contextCharsFor, fitConversation } from "./history";
@@ -22,8 +28,11 @@ export interface ChatTurnDeps {
   approvals: Approvals;
   tools: ToolRegistry;
   memories: MemoryService;
-  /** The agent's selected MCP tools for a turn (connecting only the servers they name). */
-  mcpTools(userId: string, selected: readonly string[]): Promise<McpTurnTools>;
+  /**
+   * The agent's selected MCP tools for a turn (connecting only the servers they name, waiting up
+   * to `waitMs` for one being connected).
+   */
+  mcpTools(userId: string, selected: readonly string[], waitMs?: number): Promise<McpTurnTools>;
   maxSteps: number;
   /** The person's workspace files: attached images are read from it for each turn. */
   files: AttachmentFiles;
@@ -67,7 +76,12 @@ export async function runTurn(
     // A selected MCP tool its server cannot give now is told in the run (and to the model).
     for (const gone of mcp.unavailable)
       history.push(await store.notice("mcp_unavailable", unavailableText(gone)));
-    const agentTools = [...selected.flatMap((name) => deps.tools.get(name) ?? []), ...mcp.tools];
+    const builtIn = selected.flatMap((name) => deps.tools.get(name) ?? []);
+    const agentTools = [...builtIn, ...mcp.tools];
+    // An MCP server's tools as they are at each step (a server may say its tools changed).
+    const toolsNow = selected.some((name) => mcpServerOfTool(name) !== null)
+      ? async () => [...builtIn, ...(await deps.mcpTools(user.id, selected, 0)).tools, ...memory.tools]
+      : undefined;
     const target = turnModelOf(gateway, access, session, agent, input.model);
     // What is sent is bounded by the model's window; how many older messages were left out goes
     // with the reply, so the console can say so.
@@ -80,13 +94,16 @@ export async function runTurn(
     const events = runEngine(gateway, {
       user,
       sessionId,
-      system: [agent?.systemPrompt, memory.prompt].filter(Boolean).join("\n\n"),
+      system: [agent?.systemPrompt, mcpInstructionsPrompt(mcp.instructions), memory.prompt]
+        .filter(Boolean)
+        .join("\n\n"),
       conversation: () => {
         const fitted = fitConversation(memory.visible(history), contextChars, images);
         dropped = fitted.dropped;
         return fitted.messages;
       },
       tools: [...agentTools, ...memory.tools],
+      toolsNow,
       config: target.config,
       access,
       safeMode: access.preferences.safeMode || (agent?.safeMode ?? true),

@@ -1,60 +1,26 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { McpServerStatus } from "@neuroos/contracts";
+import { MCP_INSTRUCTIONS_MAX, type McpServerStatus } from "@neuroos/contracts";
 import type { ToolResult } from "../agent/tools/types";
-import { checkEndpoint, type EndpointPolicy, guardedFetch } from "../platform/endpoint-guard";
+import { checkEndpoint, guardedFetch } from "../platform/endpoint-guard";
 import { Redactor } from "../redaction";
 import { cappedFetch } from "./capped-fetch";
-import { readCatalog } from "./catalog";
+import { type CatalogKind, catalogOf, readCatalog, readList } from "./catalog";
+import {
+  type CallOptions,
+  closeConnection,
+  droppable,
+  type Entry,
+  entryKey,
+  type McpConnectionOptions,
+  McpUnavailableError,
+} from "./connection-entry";
+import { watchListChanges } from "./list-changes";
 import { toToolResult } from "./results";
 import type { McpServerConfig } from "./servers";
-import { type Connected, connectHttp, connectStdio, FATAL, type LaunchedCommand } from "./transports";
+import { type Connected, connectHttp, connectStdio, FATAL, RESUME_ATTEMPT_FAILED } from "./transports";
 
-export interface McpConnectionOptions {
-  endpointPolicy: EndpointPolicy;
-  /** Finds one of the person's servers by name (callTool's lookup). */
-  lookup: (userId: string, name: string) => Promise<McpServerConfig | null>;
-  /** A tool call that takes longer fails, and the server is told to cancel it. */
-  callTimeoutMs: number;
-  connectTimeoutMs?: number;
-  /** A tool's result over this (as JSON) is cut, saying so. */
-  maxResultBytes?: number;
-  /** A remote server's answer (or one event of its stream) over this fails (default 16 MB). */
-  maxMessageBytes?: number;
-  /** After a failure, the next use reconnects no sooner than this (doubling, up to maxMs). */
-  backoff?: { baseMs: number; maxMs: number };
-  /** Starts a local (stdio) server's command inside the sandbox; without it they fail. */
-  launchStdio?: (config: McpServerConfig) => Promise<LaunchedCommand>;
-  /** A connection unused this long is closed (a local server stopped); the next use opens it again. */
-  idleMs?: number;
-  /** Hides the server's secrets in what a server's failure says (its headers' values are added). */
-  redactor?: Redactor;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
-}
-
-interface Entry {
-  serverId: string;
-  /** The configuration it was opened with: a changed one starts afresh. */
-  key: string;
-  status: McpServerStatus;
-  client: Client | null;
-  connection: Connected | null;
-  connecting: Promise<void> | null;
-  failures: number;
-  retryAt: number;
-  lastUsed: number;
-  /** Calls in flight: a connection is not closed as idle while one runs. */
-  calls: number;
-  /** Hides the server's secrets and this server's header values in what its failures say. */
-  redactor: Redactor;
-  /** Rejected when the connection fails, so calls in flight fail at once with the reason. */
-  dropped: Promise<never>;
-  drop: (err: Error) => void;
-}
+export { type CallOptions, type McpConnectionOptions, McpUnavailableError } from "./connection-entry";
 
 export const MAX_RESULT_BYTES = 1024 * 1024;
 /** The SDK's words for a progress notification or answer that came after its call ended. */
@@ -63,28 +29,24 @@ const LATE = /^Received a (progress notification|response) for an unknown/;
 /** A stream's end the SDK reports whether or not the connection is gone. */
 const UNANSWERED_STREAM = /Maximum reconnection attempts/;
 const PING_MS = 5000;
+/** How long a status waits for lists being read again after the server said they changed. */
+const LIST_CHANGE_WAIT_MS = 2000;
 
-/** The server cannot be asked now: turned off, not connected, or its connection failed. */
-export class McpUnavailableError extends Error {}
+/** A server's instructions within MCP_INSTRUCTIONS_MAX characters, saying so when cut. */
+function clipInstructions(text: string): string {
+  if (text.length <= MCP_INSTRUCTIONS_MAX) return text;
+  const said = " […cut: the server's instructions were longer]";
+  return text.slice(0, MCP_INSTRUCTIONS_MAX - said.length) + said;
+}
+
+/** `work`, or nothing once `ms` have passed. */
+async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
-/** Closes a client, then frees what its connection held (a local server's sandbox). */
-async function closeConnection(client: Client, connection: Connected | null): Promise<void> {
-  await client.close().catch(() => {});
-  await connection?.release().catch(() => {});
-}
-
-function droppable(): Pick<Entry, "dropped" | "drop"> {
-  let drop: (err: Error) => void = () => {};
-  const dropped = new Promise<never>((_resolve, reject) => {
-    drop = reject;
-  });
-  dropped.catch(() => {});
-  return { dropped, drop };
-}
-
-/** A server's connection for one person: a shared server is connected for each user on their own. */
-const entryKey = (config: Pick<McpServerConfig, "id" | "userId">) => `${config.id}/${config.userId}`;
 
 /**
  * One official-SDK MCP client per person's server, connected on first use: Streamable HTTP, the
@@ -117,16 +79,10 @@ export class McpConnections {
       return { state: "disabled" };
     }
     const entry = this.ensure(config);
-    if (entry.connecting && waitMs > 0) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        entry.connecting,
-        new Promise((resolve) => {
-          timer = setTimeout(resolve, waitMs);
-        }),
-      ]);
-      clearTimeout(timer);
-    }
+    if (entry.connecting && waitMs > 0) await within(entry.connecting, waitMs);
+    // Lists the server said changed are read first (up to LIST_CHANGE_WAIT_MS).
+    const changes = entry.listChanges?.settled();
+    if (changes && entry.status.state === "ready") await within(changes, LIST_CHANGE_WAIT_MS);
     // A ready server is asked whether it is still there (one that died is found out now).
     const { client } = entry;
     if (waitMs > 0 && entry.status.state === "ready" && client)
@@ -260,6 +216,9 @@ export class McpConnections {
         retryAt: 0,
         lastUsed: Date.now(),
         calls: 0,
+        lists: null,
+        stale: new Set(),
+        listChanges: null,
         redactor: this.redactorOf(config),
         ...droppable(),
       };
@@ -314,31 +273,60 @@ export class McpConnections {
       // A late message about a call that has ended (its text may hold any word) is no failure.
       if (LATE.test(message(err))) return;
       const lost = `The connection was lost (${message(err)})`;
-      // The SDK says so for a stream that ended unanswered, and also after a JSON-RPC error
-      // answer on a resumable stream: the server is asked whether it is still there.
+      // The SDK says so for a stream it could not resume (transports.ts RESUMPTION): the server
+      // is asked whether it is still there. A failed attempt is tried again until then.
       if (UNANSWERED_STREAM.test(message(err)))
         void client.ping({ timeout: PING_MS }).catch(() => this.fail(entry, client, lost));
-      else if (FATAL.test(message(err))) this.fail(entry, client, lost);
+      else if (FATAL.test(message(err)) && !RESUME_ATTEMPT_FAILED.test(message(err)))
+        this.fail(entry, client, lost);
     };
     entry.client = client;
     entry.connection = connection;
-    const catalog = await readCatalog(client, timeout).catch((err) => {
+    entry.stale.clear();
+    entry.listChanges = watchListChanges(client, (kind) => this.reread(entry, client, kind));
+    const lists = await readCatalog(client, timeout, this.options.catalogLimits).catch((err) => {
       this.fail(entry, client, `Listing its tools failed: ${message(err)}`);
       throw err;
     });
     if (entry.client !== client) return;
     const version = client.getServerVersion();
+    entry.lists = lists;
+    const instructions = client.getInstructions()?.trim();
     entry.status = {
       state: "ready",
       via: connection.via,
       serverInfo: version ? { name: version.name, version: version.version } : null,
-      ...catalog,
+      instructions: instructions ? clipInstructions(instructions) : null,
+      ...catalogOf(lists),
     };
     entry.failures = 0;
+    // Lists that changed while they were being read are read again.
+    for (const kind of entry.stale) void this.reread(entry, client, kind).catch(() => {});
+    entry.stale.clear();
+  }
+
+  /**
+   * Reads one list again after the server said it changed, so the next status (and an agent's
+   * next step) has it; a list that cannot be read now stays as it was.
+   */
+  private async reread(entry: Entry, client: Client, kind: CatalogKind): Promise<void> {
+    if (entry.client !== client) return;
+    if (!entry.lists || entry.status.state !== "ready") {
+      entry.stale.add(kind);
+      return;
+    }
+    const timeout = this.options.connectTimeoutMs ?? 15_000;
+    const list = await readList(client, kind, timeout, this.options.catalogLimits).catch(() => null);
+    const { lists, status } = entry;
+    if (!list || entry.client !== client || !lists || status.state !== "ready") return;
+    entry.lists = { ...lists, [kind]: list };
+    const { cut: _cut, ...rest } = status;
+    entry.status = { ...rest, ...catalogOf(entry.lists) };
   }
 
   private redactorOf(config: McpServerConfig): Redactor {
-    return (this.options.redactor ?? Redactor.none).with(...Object.values(config.headers ?? {}));
+    const secrets = [...Object.values(config.headers ?? {}), ...Object.values(config.env ?? {})];
+    return (this.options.redactor ?? Redactor.none).with(...secrets);
   }
 
   /** Marks the server failed (once per connection), fails calls in flight, schedules the retry. */

@@ -8,8 +8,8 @@ import type { McpServerConfig } from "./servers";
 import type { LaunchedCommand } from "./transports";
 
 /**
- * Starts a person's local (stdio) MCP server inside the bubblewrap sandbox: their workspace as
- * the home folder, the sandbox's limits (memory, processes, file size of their plan), a session
+ * Starts a person's local (stdio) MCP server inside the bubblewrap sandbox with its environment
+ * variables (nothing of the server's own environment): their workspace as the home folder, the sandbox's limits (memory, processes, file size of their plan), a session
  * of its own (no controlling terminal), and no network unless the admin allowed it for this
  * server (it then shares the host's). A person runs at most `limits.perUser` at once on all nodes
  * together (each is a row of `live`, removed when its sandbox is released). Its writes count
@@ -49,7 +49,8 @@ export function sandboxLauncher(deps: {
       const launched = await deps.sandbox.command(
         [config.command, ...config.args],
         workspace,
-        {},
+        // The person's variables (API keys...), over the sandbox's own (PATH, HOME...) where named alike.
+        config.env,
         { maxFileSizeMb },
         { newSession: true, network: config.allowNetwork },
       );

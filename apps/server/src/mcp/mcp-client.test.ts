@@ -218,6 +218,7 @@ describeEachDatabase("NeuroOS as an MCP client (/api/mcp/servers, connections)",
     expect(await mcpAgentTools({ servers, connections }, alice.user.id, ["run_code"])).toEqual({
       tools: [],
       unavailable: [],
+      instructions: [],
     });
     expect((await mcpAgentTools({ servers, connections }, bob.user.id, selected)).tools).toEqual([]);
   });

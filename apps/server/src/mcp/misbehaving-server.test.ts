@@ -28,6 +28,7 @@ const config = (path: string, name = path.slice(1)): McpServerConfig => ({
   command: null,
   args: [],
   headers: {},
+  env: {},
   shared: false,
   allowNetwork: false,
   enabled: true,

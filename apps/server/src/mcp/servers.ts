@@ -1,5 +1,6 @@
 import {
   type CreateMcpServerInput,
+  MCP_ENV_MASK,
   MCP_SERVERS_PER_ACCOUNT,
   type McpServerSummary,
   type UpdateMcpServerInput,
@@ -31,6 +32,7 @@ export type McpViewer = Pick<User, "id" | "role">;
 const NAMES_LOCK = 0x6d6370; // "mcp"
 
 const headersContext = (userId: string, id: string) => `mcp-server-headers:${userId}:${id}`;
+const envContext = (userId: string, id: string) => `mcp-server-env:${userId}:${id}`;
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 /** The person's own servers and the shared ones. */
 const visibleTo = (userId: string) => or(eq(mcpServers.userId, userId), eq(mcpServers.shared, true));
@@ -55,6 +57,9 @@ export class McpServers {
     const opened = row.headersCiphertext
       ? this.deps.box.open(row.headersCiphertext, headersContext(row.userId, row.id))
       : null;
+    const env = row.envCiphertext
+      ? this.deps.box.open(row.envCiphertext, envContext(row.userId, row.id))
+      : null;
     return {
       id: row.id,
       userId,
@@ -64,6 +69,7 @@ export class McpServers {
       command: row.command,
       args: row.args,
       headers: opened ? (JSON.parse(opened) as Record<string, string>) : {},
+      env: env ? (JSON.parse(env) as Record<string, string>) : {},
       enabled: row.enabled,
       shared: row.shared,
       allowNetwork: row.allowNetwork,
@@ -81,6 +87,7 @@ export class McpServers {
       command: config.command,
       args: config.args,
       headers: Object.fromEntries(Object.entries(config.headers).map(([k, v]) => [k, mask(v)])),
+      env: Object.fromEntries(Object.keys(config.env).map((name) => [name, MCP_ENV_MASK])),
       enabled: config.enabled,
       shared: config.shared,
       allowNetwork: config.allowNetwork,
@@ -178,11 +185,14 @@ export class McpServers {
           .returning();
         if (!made) throw new Error("The MCP server was not stored");
         const headers = input.transport === "http" ? (input.headers ?? {}) : {};
-        if (Object.keys(headers).length === 0) return made;
-        const sealed = this.deps.box.seal(JSON.stringify(headers), headersContext(viewer.id, made.id));
+        const env = input.transport === "stdio" ? (input.env ?? {}) : {};
+        if (Object.keys(headers).length === 0 && Object.keys(env).length === 0) return made;
         const [sealedRow] = await tx
           .update(mcpServers)
-          .set({ headersCiphertext: sealed })
+          .set({
+            headersCiphertext: this.sealed(headers, headersContext(viewer.id, made.id)),
+            envCiphertext: this.sealed(env, envContext(viewer.id, made.id)),
+          })
           .where(eq(mcpServers.id, made.id))
           .returning();
         return sealedRow ?? made;
@@ -196,11 +206,12 @@ export class McpServers {
     const http = current.transport === "http";
     if (!http && (input.url !== undefined || input.headers !== undefined))
       throw new AppError(400, "validation_failed", "A local (stdio) server has no URL or headers");
-    if (http && (input.command !== undefined || input.args !== undefined || input.allowNetwork !== undefined))
+    const stdioOnly = [input.command, input.args, input.allowNetwork, input.env];
+    if (http && stdioOnly.some((v) => v !== undefined))
       throw new AppError(
         400,
         "validation_failed",
-        "A remote (http) server has no command, arguments or network setting",
+        "A remote (http) server has no command, arguments, environment variables or network setting",
       );
     this.adminOnly(viewer, { shared: input.shared ?? false, allowNetwork: input.allowNetwork ?? false });
     const url = input.url !== undefined ? await this.checkUrl(input.url) : undefined;
@@ -210,6 +221,7 @@ export class McpServers {
         : input.headers === null || Object.keys(input.headers).length === 0
           ? null
           : this.deps.box.seal(JSON.stringify(input.headers), headersContext(current.userId, id));
+    const env = input.env === undefined ? undefined : this.changedEnv(current, input.env);
     const shared = input.shared ?? current.shared;
     const row = await this.deps.db
       .transaction(async (tx) => {
@@ -221,6 +233,7 @@ export class McpServers {
             name: input.name,
             url,
             headersCiphertext: headers,
+            envCiphertext: env,
             command: input.command,
             args: input.args,
             enabled: input.enabled,
@@ -242,6 +255,34 @@ export class McpServers {
       .catch(this.nameTaken);
     if (!row) throw new AppError(404, "not_found", "No such MCP server");
     return { config: this.config(row, viewer.id), createdAt: row.createdAt };
+  }
+
+  /** `value` sealed for `context`, or null when it holds nothing. */
+  private sealed(value: Record<string, string>, context: string): string | null {
+    return Object.keys(value).length ? this.deps.box.seal(JSON.stringify(value), context) : null;
+  }
+
+  /**
+   * A change's environment variables, sealed (null: none): each value of MCP_ENV_MASK is the
+   * stored one, which must exist (400 naming the variable otherwise).
+   */
+  private changedEnv(current: Row, changed: Record<string, string> | null): string | null {
+    const stored = this.config(current, current.userId).env;
+    const env: Record<string, string> = {};
+    for (const [name, value] of Object.entries(changed ?? {})) {
+      const kept = value === MCP_ENV_MASK ? stored[name] : value;
+      if (kept === undefined)
+        throw new AppError(
+          400,
+          "validation_failed",
+          `The variable ${name} has no stored value to keep: enter it`,
+          {
+            env: `${name}: enter its value`,
+          },
+        );
+      env[name] = kept;
+    }
+    return this.sealed(env, envContext(current.userId, current.id));
   }
 
   async remove(viewer: McpViewer, id: string): Promise<void> {

@@ -6,12 +6,29 @@ import {
   StreamableHTTPError,
 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { answeredStreams } from "./answered-streams";
 
 const CLIENT_INFO = { name: "NeuroOS", version: "1.0.0" };
 /** A local server's output kept to explain why it stopped. */
 const STDERR_KEPT = 2000;
 /** One message from a local server may be at most this long (a runaway one is cut off). */
 const STDIO_MAX_MESSAGE = 8 * 1024 * 1024;
+
+/**
+ * A stream the server ended before its answer (it sent an event id, so it is resumable) is opened
+ * again with `Last-Event-ID`, after the server's `retry` or these delays; a server that cannot be
+ * reached is a lost connection at once (`fetch failed`), and one that refuses every attempt is
+ * asked whether it is still there (`UNANSWERED_STREAM` in connections.ts).
+ */
+export const RESUMPTION = {
+  maxRetries: 4,
+  initialReconnectionDelay: 250,
+  maxReconnectionDelay: 4000,
+  reconnectionDelayGrowFactor: 2,
+};
+
+/** A failed attempt to resume a stream, tried again until RESUMPTION.maxRetries. */
+export const RESUME_ATTEMPT_FAILED = /^Failed to reconnect SSE stream/;
 
 /** Transport errors after which the connection is gone (not a refused single request). */
 export const FATAL =
@@ -60,14 +77,8 @@ export async function connectHttp(
   try {
     const transport = new StreamableHTTPClientTransport(url, {
       requestInit,
-      fetch,
-      // A broken stream is a lost connection: reported, and reconnected on a later use.
-      reconnectionOptions: {
-        maxRetries: 0,
-        initialReconnectionDelay: 1000,
-        maxReconnectionDelay: 1000,
-        reconnectionDelayGrowFactor: 1,
-      },
+      fetch: answeredStreams(fetch),
+      reconnectionOptions: RESUMPTION,
     });
     await connectOrBreak(client, transport, timeout);
     return { client, via: "streamable-http", ...done };

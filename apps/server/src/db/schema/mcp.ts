@@ -49,6 +49,8 @@ export const mcpServers = pgTable(
     args: jsonb("args").$type<string[]>().notNull().default([]),
     /** JSON object of header → value, AES-256-GCM sealed; null when there are none. */
     headersCiphertext: text("headers_ciphertext"),
+    /** A local (stdio) server's environment variables (API keys...): JSON object, sealed like the headers. */
+    envCiphertext: text("env_ciphertext"),
     enabled: boolean("enabled").notNull().default(true),
     /** The admin's server for every user: listed and usable by all, changed only by the admin. */
     shared: boolean("shared").notNull().default(false),

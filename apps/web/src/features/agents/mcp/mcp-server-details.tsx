@@ -53,6 +53,21 @@ function Catalog({ status }: { status: Ready }) {
           {status.serverInfo.name} {status.serverInfo.version} · connected via {status.via}
         </p>
       ) : null}
+      {status.instructions ? (
+        <section aria-labelledby="mcp-part-instructions" className="grid gap-2">
+          <h3 id="mcp-part-instructions" className="text-sm font-semibold">
+            Its instructions (given to agents with its tools)
+          </h3>
+          <p className="rounded-md border border-border p-3 text-sm break-words whitespace-pre-wrap">
+            {status.instructions}
+          </p>
+        </section>
+      ) : null}
+      {status.cut ? (
+        <p className="rounded-md border border-border p-3 text-sm" role="note">
+          {status.cut}
+        </p>
+      ) : null}
       <Part title="Tools" count={status.tools.length} empty="It offers no tools.">
         {status.tools.map((tool) => (
           <li key={tool.name} className="grid gap-1 rounded-md border border-border p-3">

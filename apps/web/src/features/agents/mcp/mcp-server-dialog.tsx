@@ -8,6 +8,7 @@ import { errorMessage, HttpError } from "@/lib/api";
 import { focusFirstInvalid } from "@/lib/form-validation";
 import { useCreateMcpServer, useUpdateMcpServer } from "@/lib/resources/mcp-servers";
 import { toast } from "@/lib/toast";
+import { EnvEditor } from "./env-editor";
 import { HeadersEditor } from "./headers-editor";
 import { createInput, type DraftErrors, draftFrom, type ServerDraft, updateInput } from "./server-draft";
 
@@ -128,6 +129,7 @@ export function McpServerDialog({
               error={errors.args}
               onChange={(e) => set({ args: e.target.value })}
             />
+            <EnvEditor rows={draft.env} error={errors.env} onRowsChange={(env) => set({ env })} />
           </>
         ) : (
           <>

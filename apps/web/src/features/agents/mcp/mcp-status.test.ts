@@ -25,6 +25,7 @@ const server = (id: string, name: string, enabled = true): McpServerSummary => (
   command: null,
   args: [],
   headers: {},
+  env: {},
   enabled,
   shared: false,
   allowNetwork: false,
@@ -42,6 +43,11 @@ describe("mcpStatusText", () => {
     });
     expect(mcpStatusText(ready(tool("a"), tool("b"))).text).toBe("Ready · 2 tools");
     expect(mcpStatusText(ready(tool("a"))).text).toBe("Ready · 1 tool");
+    const cut = {
+      ...ready(tool("a")),
+      cut: "Showing the first 1000 tools: it offers more.",
+    } as McpServerStatus;
+    expect(mcpStatusText(cut).text).toBe("Ready · 1 tool (it offers more)");
   });
 });
 

@@ -8,7 +8,7 @@ import {
 
 export type McpTone = "active" | "unavailable" | "checking";
 
-/** A server's state in a few words: "Ready · 3 tools", "Failed: <reason>", "Connecting…", "Disabled". */
+/** A server's state in a few words: "Ready · 3 tools" ("(it offers more)" when its lists were cut), "Failed: <reason>", "Connecting…", "Disabled". */
 export function mcpStatusText(status: McpServerStatus | undefined): { tone: McpTone; text: string } {
   if (!status) return { tone: "checking", text: "Checking…" };
   switch (status.state) {
@@ -20,7 +20,8 @@ export function mcpStatusText(status: McpServerStatus | undefined): { tone: McpT
       return { tone: "unavailable", text: `Failed: ${status.reason}` };
     case "ready": {
       const n = status.tools.length;
-      return { tone: "active", text: `Ready · ${n} ${n === 1 ? "tool" : "tools"}` };
+      const more = status.cut ? " (it offers more)" : "";
+      return { tone: "active", text: `Ready · ${n} ${n === 1 ? "tool" : "tools"}${more}` };
     }
   }
 }

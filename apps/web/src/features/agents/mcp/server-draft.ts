@@ -23,6 +23,8 @@ export interface ServerDraft {
   command: string;
   /** One argument per line. */
   args: string;
+  /** A local server's environment variables; a stored one's value is MCP_ENV_MASK (kept if left so). */
+  env: HeaderRow[];
   shared: boolean;
   allowNetwork: boolean;
 }
@@ -37,6 +39,7 @@ export function draftFrom(server: McpServerSummary | null): ServerDraft {
     headers: server ? Object.keys(server.headers).map((name) => ({ name, value: "" })) : [],
     command: server?.command ?? "",
     args: server?.args.join("\n") ?? "",
+    env: server ? Object.entries(server.env).map(([name, value]) => ({ name, value })) : [],
     shared: server?.shared ?? false,
     allowNetwork: server?.allowNetwork ?? false,
   };
@@ -63,6 +66,7 @@ function errorsOf(issues: Issue[]): DraftErrors {
     const [field = "form", detail] = issue.path.map(String);
     const message = issue.issues?.at(-1)?.message ?? issue.message;
     if (field === "headers" && detail !== undefined) errors.headers ??= `“${detail}”: ${message}`;
+    else if (field === "env") errors.env ??= message;
     else if (field === "args" && detail !== undefined)
       errors.args ??= `Argument ${Number(detail) + 1}: ${message}`;
     else errors[field] ??= message;
@@ -87,6 +91,7 @@ export function createInput(draft: ServerDraft, isAdmin: boolean): Parsed<Create
           name: draft.name,
           command: draft.command,
           args: argsOf(draft.args),
+          ...(Object.keys(headersOf(draft.env)).length ? { env: headersOf(draft.env) } : {}),
           ...(isAdmin ? { ...admin, allowNetwork: draft.allowNetwork } : {}),
         };
   const parsed = createMcpServerSchema.safeParse(input);
@@ -105,6 +110,8 @@ export function updateInput(draft: ServerDraft, isAdmin: boolean): Parsed<Update
   } else {
     input.command = draft.command;
     input.args = argsOf(draft.args);
+    const env = headersOf(draft.env);
+    input.env = Object.keys(env).length ? env : null;
     if (isAdmin) input.allowNetwork = draft.allowNetwork;
   }
   if (isAdmin) input.shared = draft.shared;
