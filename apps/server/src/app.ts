@@ -34,6 +34,7 @@ import { mcpAgentTools } from "./mcp/agent-tools";
 import { mountMcp } from "./mcp/mount";
 import { memoryRoutes } from "./memory/routes";
 import { MemoryService } from "./memory/service";
+import { mountOAuth } from "./oauth/mount";
 import { mountOpenAiApi } from "./openai-api/mount";
 import { SecretBox } from "./platform/secret-box";
 import { Redactor } from "./redaction";
@@ -220,6 +221,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     nodeId: cluster.nodeId,
     nodes,
   });
+  // OAuth 2.1 for /mcp: MCP clients connect by a consent screen; their tokens are /mcp's own kind.
+  await mountOAuth(app, { db: database.db, env, tokens: mcp.tokens, endpointPolicy: llm.endpointPolicy });
   // The OpenAI-compatible API (/v1): the person's agents and models, by the same access tokens.
   await mountOpenAiApi(app, {
     db: database.db,

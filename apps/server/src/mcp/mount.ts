@@ -52,6 +52,7 @@ export async function mountMcp(
     tools: deps.tools,
     approvals: deps.approvals,
     approvalTimeoutMs: env.MCP_APPROVAL_TIMEOUT_MS,
+    publicUrl: env.PUBLIC_URL,
   });
   const servers = new McpServers({ db, box: deps.box, endpointPolicy });
   const connections = new McpConnections({

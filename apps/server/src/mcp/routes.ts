@@ -6,12 +6,15 @@ import type { ToolRegistry } from "../agent/tools";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { AppError, errorBody, parse } from "../http/errors";
+import { mcpResourceMetadataUrl, serverOrigin } from "../http/public-origin";
 import { countHit, tooManyRequests } from "../http/rate-limit-store";
 import { currentUser } from "../http/request-user";
 import type { EventBus } from "../live/bus";
 import { mcpServerFor } from "./server";
 import { type AccessTokens, hashOf } from "./tokens";
 
+/** The scopes a token for /mcp may have (OAuth's scopes_supported). */
+export const MCP_SCOPES = ["read", "full"] as const;
 /** Calls one token may make a minute on /mcp. */
 export const MCP_CALLS_PER_MINUTE = 120;
 /** The first protocol version without JSON-RPC batches (ISO dates compare as strings). */
@@ -32,6 +35,8 @@ export async function mcpRoutes(
     approvals: Approvals;
     approvalTimeoutMs: number;
     tokens: AccessTokens;
+    /** PUBLIC_URL: the origin the 401's resource metadata URL names (else the request's). */
+    publicUrl: string | undefined;
   },
 ) {
   const { tokens } = deps;
@@ -76,7 +81,12 @@ export async function mcpRoutes(
     await countCalls(request, token);
     const holder = token ? await tokens.verify(token) : null;
     if (!holder) {
-      reply.header("www-authenticate", 'Bearer realm="NeuroOS"');
+      // How to get a token (MCP authorization): the protected-resource metadata, and the scopes.
+      const metadata = mcpResourceMetadataUrl(serverOrigin(request, deps.publicUrl));
+      reply.header(
+        "www-authenticate",
+        `Bearer realm="NeuroOS", resource_metadata="${metadata}", scope="${MCP_SCOPES.join(" ")}"`,
+      );
       throw new AppError(
         401,
         "unauthorized",
