@@ -100,20 +100,27 @@ export class OAuthClients {
     };
   }
 
-  /** Whether a client_id names a metadata document (an https URL with a path; http to an allowed test host). */
-  isMetadataUrl(clientId: string): boolean {
-    if (!/^https?:\/\//.test(clientId)) return false;
+  /**
+   * Whether a client_id is a metadata document's URL (https with a path; http only to a host:port
+   * the endpoint allowlist names, as tests do): null when it is not a URL at all.
+   */
+  private metadataUrl(clientId: string): { ok: true } | { ok: false; why: string } | null {
+    if (!/^https?:\/\//.test(clientId)) return null;
     try {
       const { url, allowlisted } = parseEndpoint(clientId, this.endpointPolicy);
-      return url.pathname !== "/" && (url.protocol === "https:" || allowlisted);
-    } catch {
-      return false;
+      if (url.protocol !== "https:" && !allowlisted) return { ok: false, why: "it must be an https URL" };
+      if (url.pathname === "/") return { ok: false, why: "it must have a path" };
+      return { ok: true };
+    } catch (err) {
+      return { ok: false, why: (err as Error).message };
     }
   }
 
   /** The client a client_id names, or an error saying why it cannot be used. */
   async find(clientId: string): Promise<OAuthClient> {
-    if (this.isMetadataUrl(clientId)) return this.fromMetadataDocument(clientId);
+    const asUrl = this.metadataUrl(clientId);
+    if (asUrl?.ok) return this.fromMetadataDocument(clientId);
+    if (asUrl) throw new OAuthError(400, "invalid_client", `The client_id URL is refused: ${asUrl.why}`);
     if (!/^[0-9a-f-]{36}$/.test(clientId)) throw new OAuthError(400, "invalid_client", "Unknown client_id");
     const [row] = await this.db.select().from(oauthClients).where(eq(oauthClients.id, clientId));
     if (!row) throw new OAuthError(400, "invalid_client", "Unknown client_id: register the client first");
