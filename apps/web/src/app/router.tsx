@@ -136,6 +136,28 @@ export const router = createBrowserRouter([
     ],
   },
   {
+    // OAuth's consent screen: an MCP client's authorization request, after sign-in.
+    path: "/oauth",
+    element: requireAuth(),
+    children: [
+      {
+        element: lazyNamed(
+          () => import("./layouts/auth-layout"),
+          (m) => m.AuthLayout,
+        ),
+        children: [
+          {
+            path: "consent",
+            element: lazyNamed(
+              () => import("../features/oauth-consent"),
+              (m) => m.OAuthConsentPage,
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
     path: "/console",
     element: requireAuth(),
     children: [

@@ -1,0 +1,2 @@
+/** The OAuth consent screen (/oauth/consent): an MCP client asks to reach the person's workspace. */
+export { OAuthConsentPage } from "./consent-page";
