@@ -227,7 +227,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await mountOpenAiApi(app, {
     db: database.db,
     llm,
-    verifyToken: (token) => mcp.tokens.verify(token),
+    // Personal tokens only: an OAuth token's audience is /mcp (RFC 8707), not /v1.
+    verifyToken: async (token) => {
+      const holder = await mcp.tokens.verify(token);
+      return holder?.viaOAuth ? null : holder;
+    },
   });
   await mountMarketplace(app, {
     db: database.db,

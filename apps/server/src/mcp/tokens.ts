@@ -35,6 +35,8 @@ export interface TokenHolder {
   scope: AccessTokenScope;
   /** Writes and runs wait for the person's approval in the console. */
   requireApproval: boolean;
+  /** Issued by OAuth for /mcp (its audience): other APIs refuse it. */
+  viaOAuth: boolean;
   user: Pick<User, "id" | "plan">;
 }
 
@@ -139,6 +141,7 @@ export class AccessTokens {
         scope: accessTokens.scope,
         requireApproval: accessTokens.requireApproval,
         lastUsedAt: accessTokens.lastUsedAt,
+        grantId: accessTokens.grantId,
         userId: users.id,
         plan: users.plan,
       })
@@ -170,6 +173,7 @@ export class AccessTokens {
       tokenName: row.name,
       scope: row.scope,
       requireApproval: row.requireApproval,
+      viaOAuth: row.grantId !== null,
       user: { id: row.userId, plan: row.plan },
     };
   }

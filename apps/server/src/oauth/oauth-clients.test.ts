@@ -159,4 +159,53 @@ describeEachDatabase("OAuth clients: metadata documents, and the MCP SDK's own O
     expect(saved.tokens?.refresh_token).not.toBe(before);
     expect(saved.tokens?.access_token).not.toBe("nos_expired");
   });
+
+  it("behind PUBLIC_URL, the documents and /mcp's 401 name the public https address, not the request's", async () => {
+    const behind = await buildTestApp(db(), { PUBLIC_URL: "https://neuroos.example.org" });
+    try {
+      const unauthorized = await behind.app.inject({ method: "POST", url: "/mcp", payload: {} });
+      expect(unauthorized.headers["www-authenticate"]).toContain(
+        'resource_metadata="https://neuroos.example.org/.well-known/oauth-protected-resource/mcp"',
+      );
+      const resource = await behind.app.inject({ url: "/.well-known/oauth-protected-resource/mcp" });
+      expect(resource.json()).toMatchObject({
+        resource: "https://neuroos.example.org/mcp",
+        authorization_servers: ["https://neuroos.example.org"],
+      });
+      const server = await behind.app.inject({ url: "/.well-known/oauth-authorization-server" });
+      expect(server.json()).toMatchObject({
+        issuer: "https://neuroos.example.org",
+        token_endpoint: "https://neuroos.example.org/oauth/token",
+      });
+    } finally {
+      await behind.app.close();
+    }
+  });
+
+  it("a client that names itself with HTTP Basic at the token endpoint is known by it", async () => {
+    const made = await fetch(`${origin}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "Basic", redirect_uris: [REDIRECT] }),
+    });
+    const clientId = ((await made.json()) as { client_id: string }).client_id;
+    const { verifier, challenge } = pkce();
+    const url = authorizeUrl(clientId, challenge);
+    const { redirectTo } = await authorizeInBrowser(url, alice.cookie, { allow: true, scope: "read" });
+    const response = await fetch(`${origin}/oauth/token`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:`).toString("base64")}`,
+      },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: redirectTo.searchParams.get("code") ?? "",
+        code_verifier: verifier,
+        redirect_uri: REDIRECT,
+      }).toString(),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ scope: "read" });
+  });
 });

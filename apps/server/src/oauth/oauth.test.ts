@@ -290,6 +290,11 @@ describeEachDatabase("OAuth 2.1 for /mcp", (db) => {
     expect(second.body.scope).toBe("read");
     expect(await mcpStatus(first.access_token)).toBe(401);
     expect(await mcpStatus(second.body.access_token as string)).toBe(200);
+    // Its audience is /mcp: the OpenAI-compatible API does not take it.
+    const v1 = await fetch(`${origin}/v1/models`, {
+      headers: { authorization: `Bearer ${second.body.access_token as string}` },
+    });
+    expect(v1.status).toBe(401);
     const client = await connectWithToken(origin, second.body.access_token as string);
     clients.push(client);
     expect((await client.listTools()).tools.map((x) => x.name)).not.toContain("write_file");

@@ -105,6 +105,17 @@ export async function oauthRoutes(
         throw invalidRequest("Send the parameters as application/x-www-form-urlencoded");
       const out: Record<string, string> = {};
       for (const [key, value] of Object.entries(body)) if (typeof value === "string") out[key] = value;
+      // A client that authenticates with HTTP Basic (RFC 6749 §2.3.1) names itself there; no
+      // secret was issued, so only its client_id counts (PKCE proves the code is its own).
+      const basic = /^Basic ([A-Za-z0-9+/=]+)$/.exec(request.headers.authorization ?? "")?.[1];
+      if (basic && !out.client_id) {
+        const user = Buffer.from(basic, "base64").toString("utf8").split(":")[0] ?? "";
+        try {
+          out.client_id = decodeURIComponent(user.replace(/\+/g, " "));
+        } catch {
+          throw invalidRequest("The Authorization header's client_id is not URL-encoded");
+        }
+      }
       return out;
     };
 
