@@ -114,6 +114,15 @@ test("Deny sends the app access_denied and no code", async ({ page, baseURL }) =
   });
   expect(login.status()).toBe(200);
   await page.emulateMedia({ colorScheme: "dark" });
+  // A link naming an app NeuroOS does not know: said in words, nothing sent anywhere.
+  const unknown = new URL(authorize);
+  unknown.searchParams.set("client_id", "00000000-0000-4000-8000-000000000000");
+  await page.goto(unknown.href);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "This app's sign-in link cannot be used" }),
+  ).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("names an app NeuroOS does not know");
+  expect(await seriousViolations(page)).toEqual([]);
   await page.goto(authorize.href);
   await expect(
     page.getByRole("heading", { level: 1, name: "Allow Denied App to use NeuroOS?" }),

@@ -241,6 +241,13 @@ describeEachDatabase("OAuth 2.1 for /mcp", (db) => {
     expect(foreign.status).toBe(400);
     expect(await foreign.json()).toMatchObject({ error: "invalid_request" });
     expect((await fetch(authorizeUrl("nobody", challenge), { redirect: "manual" })).status).toBe(400);
+    // A browser is shown why on NeuroOS's own page, by code only.
+    const shown = await fetch(authorizeUrl("nobody", challenge), {
+      redirect: "manual",
+      headers: { accept: "text/html,application/xhtml+xml" },
+    });
+    expect(shown.status).toBe(302);
+    expect(shown.headers.get("location")).toBe("/oauth/error?error=invalid_client");
     // Without PKCE, or with plain, or for another resource: the client hears why.
     for (const extra of [
       { code_challenge: "" },

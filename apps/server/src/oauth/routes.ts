@@ -70,7 +70,12 @@ export async function oauthRoutes(
       await authorizations.check(asked, u.resource);
     } catch (err) {
       if (!(err instanceof OAuthError)) throw err;
-      if (err instanceof UnsafeRedirectError) return reply.status(err.status).send(err.body);
+      if (err instanceof UnsafeRedirectError) {
+        // Never to the unknown redirect URI: a browser is shown why in words, a program gets JSON.
+        if ((request.headers.accept ?? "").includes("text/html"))
+          return reply.redirect(`/oauth/error?${new URLSearchParams({ error: err.error })}`);
+        return reply.status(err.status).send(err.body);
+      }
       return reply.redirect(
         redirectWith(asked.redirect_uri, { ...err.body, state: asked.state, iss: u.issuer }),
       );
