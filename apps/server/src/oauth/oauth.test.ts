@@ -1,13 +1,14 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { oauthClients, oauthCodes } from "../db/schema";
+import { accessTokens, oauthClients, oauthCodes } from "../db/schema";
 import { connectWithToken } from "../mcp/testing/token-client";
+import { hashOf } from "../mcp/tokens";
 import { describeEachDatabase } from "../test/databases";
 import { listen } from "../test/live-client";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
 import { secretHash } from "./authorization";
-import { authorizeInBrowser, pkce, postForm, register } from "./testing/oauth-flow";
+import { authorizeInBrowser, mcpPingStatus, pkce, postForm, register } from "./testing/oauth-flow";
 
 type Who = { cookie: string; user: { id: string } };
 const REDIRECT = "http://127.0.0.1:7777/callback";
@@ -73,18 +74,7 @@ describeEachDatabase("OAuth 2.1 for /mcp", (db) => {
     expect(answer.status).toBe(200);
     return answer.body as { access_token: string; refresh_token: string; expires_in: number; scope: string };
   };
-  const mcpStatus = async (token: string) =>
-    (
-      await fetch(`${origin}/mcp`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${token}`,
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-        },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
-      })
-    ).status;
+  const mcpStatus = (token: string) => mcpPingStatus(origin, token);
 
   it("discovery: protected-resource and authorization-server metadata; /mcp's 401 points at them", async () => {
     const unauthorized = await fetch(`${origin}/mcp`, { method: "POST", body: "{}" });
@@ -368,5 +358,36 @@ describeEachDatabase("OAuth 2.1 for /mcp", (db) => {
       ).status,
     ).toBe(400);
     expect(await mcpStatus(personalToken)).toBe(200);
+  });
+
+  it("'Ask me before each change' goes with the grant to its access token; read access cannot ask", async () => {
+    const clientId = await newClient("Careful");
+    const { verifier, challenge } = pkce();
+    const { redirectTo } = await authorizeInBrowser(authorizeUrl(clientId, challenge), alice.cookie, {
+      allow: true,
+      scope: "full",
+      requireApproval: true,
+    });
+    const answer = await exchange(clientId, redirectTo.searchParams.get("code") ?? "", verifier);
+    const [row] = await db()
+      .db.select()
+      .from(accessTokens)
+      .where(eq(accessTokens.tokenHash, hashOf(answer.body.access_token as string)));
+    expect(row).toMatchObject({ requireApproval: true, scope: "full", name: "Careful" });
+    expect(row?.expiresAt?.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/api/oauth/grants",
+      headers: { cookie: alice.cookie },
+    });
+    expect(list.json().find((g: { clientId: string }) => g.clientId === clientId)).toMatchObject({
+      requireApproval: true,
+    });
+    const refused = authorizeInBrowser(authorizeUrl(clientId, pkce().challenge), alice.cookie, {
+      allow: true,
+      scope: "read",
+      requireApproval: true,
+    });
+    await expect(refused).rejects.toThrow(/requireApproval/);
   });
 });

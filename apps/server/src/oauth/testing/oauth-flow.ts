@@ -55,3 +55,18 @@ export async function authorizeInBrowser(
   if (decided.status !== 200) throw new Error(`decision answered ${decided.status}: ${await decided.text()}`);
   return { consent, redirectTo: new URL(((await decided.json()) as { redirectTo: string }).redirectTo) };
 }
+
+/** The HTTP status of an MCP ping to /mcp with `token`: 200 while it is good, 401 once it is not. */
+export async function mcpPingStatus(origin: string, token: string): Promise<number> {
+  const response = await fetch(`${origin}/mcp`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
