@@ -34,6 +34,7 @@ import { mcpAgentTools } from "./mcp/agent-tools";
 import { mountMcp } from "./mcp/mount";
 import { memoryRoutes } from "./memory/routes";
 import { MemoryService } from "./memory/service";
+import { mountOAuth } from "./oauth/mount";
 import { mountOpenAiApi } from "./openai-api/mount";
 import { SecretBox } from "./platform/secret-box";
 import { Redactor } from "./redaction";
@@ -223,11 +224,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signals: cluster,
     documents,
   });
+  // OAuth 2.1 for /mcp: MCP clients connect by a consent screen; their tokens are /mcp's own kind.
+  await mountOAuth(app, { db: database.db, env, tokens: mcp.tokens, endpointPolicy: llm.endpointPolicy });
   // The OpenAI-compatible API (/v1): the person's agents and models, by the same access tokens.
   await mountOpenAiApi(app, {
     db: database.db,
     llm,
-    verifyToken: (token) => mcp.tokens.verify(token),
+    // Personal tokens only: an OAuth token's audience is /mcp (RFC 8707), not /v1.
+    verifyToken: async (token) => {
+      const holder = await mcp.tokens.verify(token);
+      return holder?.viaOAuth ? null : holder;
+    },
   });
   await mountMarketplace(app, {
     db: database.db,

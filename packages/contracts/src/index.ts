@@ -26,6 +26,7 @@ export * from "./neuro-aac";
 export * from "./neuro-calendar";
 export * from "./neuro-learning";
 export * from "./neuro-organizer";
+export * from "./oauth";
 export * from "./openai-api";
 export * from "./outputs";
 export * from "./sandbox";

@@ -95,8 +95,8 @@ describeEachDatabase("http surface", (db) => {
       "/v1/embeddings",
       "/mcp/anything",
       "/mcp/",
-      "/.well-known/oauth-protected-resource/mcp",
-      "/.well-known/oauth-authorization-server",
+      "/.well-known/oauth-protected-resource/elsewhere",
+      "/.well-known/security.txt",
       "/.well-known",
       "/api/nope",
     ];

@@ -67,6 +67,7 @@ export async function mountMcp(
     documents: deps.documents,
     // A tools/call running here, found by a cancel from any node.
     calls: new McpRunningCalls({ db, nodeId: deps.nodeId, signals: deps.signals, nodes: deps.nodes }),
+    publicUrl: env.PUBLIC_URL,
   });
   const servers = new McpServers({ db, box: deps.box, endpointPolicy });
   const connections = new McpConnections({

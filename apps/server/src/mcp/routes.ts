@@ -9,6 +9,7 @@ import type { Db } from "../db/client";
 import type { DocumentService } from "../documents/service";
 import { AppError, errorBody, parse } from "../http/errors";
 import type { OriginPolicy } from "../http/origin-guard";
+import { mcpResourceMetadataUrl, serverOrigin } from "../http/public-origin";
 import { countHit, tooManyRequests } from "../http/rate-limit-store";
 import { currentUser } from "../http/request-user";
 import type { EventBus } from "../live/bus";
@@ -20,6 +21,8 @@ import { openSessionStream } from "./session-stream";
 import { type McpSession, McpSessions } from "./sessions";
 import { type AccessTokens, hashOf, type TokenHolder } from "./tokens";
 
+/** The scopes a token for /mcp may have (OAuth's scopes_supported). */
+export const MCP_SCOPES = ["read", "full"] as const;
 /** Calls one token may make a minute on /mcp. */
 export const MCP_CALLS_PER_MINUTE = 120;
 /** The first protocol version without JSON-RPC batches (ISO dates compare as strings). */
@@ -46,6 +49,8 @@ export async function mcpRoutes(
     workspaces: WorkspaceService;
     documents: Pick<DocumentService, "list" | "get">;
     calls: McpRunningCalls;
+    /** PUBLIC_URL: the origin the 401's resource metadata URL names (else the request's). */
+    publicUrl: string | undefined;
   },
 ) {
   const { tokens } = deps;
@@ -101,7 +106,12 @@ export async function mcpRoutes(
     await countCalls(request, token);
     const holder = token ? await tokens.verify(token) : null;
     if (!holder) {
-      reply.header("www-authenticate", 'Bearer realm="NeuroOS"');
+      // How to get a token (MCP authorization): the protected-resource metadata, and the scopes.
+      const metadata = mcpResourceMetadataUrl(serverOrigin(request, deps.publicUrl));
+      reply.header(
+        "www-authenticate",
+        `Bearer realm="NeuroOS", resource_metadata="${metadata}", scope="${MCP_SCOPES.join(" ")}"`,
+      );
       throw new AppError(
         401,
         "unauthorized",

@@ -6,8 +6,8 @@ import {
   type CreatedAccessToken,
   type User,
 } from "@neuroos/contracts";
-import { and, count, desc, eq, isNull, lte, or } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { and, count, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
 import { lockPerson } from "../db/locks";
 import { accessTokens, users } from "../db/schema";
 import { AppError } from "../http/errors";
@@ -35,6 +35,8 @@ export interface TokenHolder {
   scope: AccessTokenScope;
   /** Writes and runs wait for the person's approval in the console. */
   requireApproval: boolean;
+  /** Issued by OAuth for /mcp (its audience): other APIs refuse it. */
+  viaOAuth: boolean;
   user: Pick<User, "id" | "plan">;
 }
 
@@ -56,7 +58,7 @@ export class AccessTokens {
       const [held] = await tx
         .select({ n: count() })
         .from(accessTokens)
-        .where(eq(accessTokens.userId, userId));
+        .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.grantId)));
       if ((held?.n ?? 0) >= ACCESS_TOKENS_PER_ACCOUNT)
         throw new AppError(409, "conflict", `At most ${ACCESS_TOKENS_PER_ACCOUNT} access tokens per account`);
       const [made] = await tx
@@ -80,16 +82,47 @@ export class AccessTokens {
     const rows = await this.db
       .select()
       .from(accessTokens)
-      .where(eq(accessTokens.userId, userId))
+      .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.grantId)))
       .orderBy(desc(accessTokens.createdAt));
     return rows.map(summary);
   }
 
-  /** Revokes a token of the person's: refused from the next call on. Another person's is 404. */
+  /**
+   * Issues an OAuth grant's access token (the same kind as a personal token, so /mcp takes it as
+   * it is), ending in `ttlMs`; the grant's earlier access tokens end (a refresh rotates them).
+   */
+  async issueForGrant(
+    tx: Tx,
+    grant: {
+      id: string;
+      userId: string;
+      clientName: string;
+      scope: "read" | "full";
+      requireApproval: boolean;
+    },
+    ttlMs: number,
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const token = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
+    const expiresAt = new Date(Date.now() + ttlMs);
+    await tx.delete(accessTokens).where(eq(accessTokens.grantId, grant.id));
+    await tx.insert(accessTokens).values({
+      userId: grant.userId,
+      name: grant.clientName,
+      scope: grant.scope,
+      requireApproval: grant.requireApproval,
+      tokenHash: hashOf(token),
+      prefix: token.slice(0, 10),
+      grantId: grant.id,
+      expiresAt,
+    });
+    return { token, expiresAt };
+  }
+
+  /** Revokes a personal token of the person's: refused from the next call on. Another person's is 404. */
   async revoke(userId: string, id: string): Promise<void> {
     const gone = await this.db
       .delete(accessTokens)
-      .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId)))
+      .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId), isNull(accessTokens.grantId)))
       .returning({ id: accessTokens.id })
       .catch(() => []);
     if (gone.length === 0) throw new AppError(404, "not_found", "No such access token");
@@ -108,12 +141,18 @@ export class AccessTokens {
         scope: accessTokens.scope,
         requireApproval: accessTokens.requireApproval,
         lastUsedAt: accessTokens.lastUsedAt,
+        grantId: accessTokens.grantId,
         userId: users.id,
         plan: users.plan,
       })
       .from(accessTokens)
       .innerJoin(users, eq(users.id, accessTokens.userId))
-      .where(eq(accessTokens.tokenHash, hashOf(token)));
+      .where(
+        and(
+          eq(accessTokens.tokenHash, hashOf(token)),
+          or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, new Date())),
+        ),
+      );
     if (!row) return null;
     const now = new Date();
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
@@ -134,6 +173,7 @@ export class AccessTokens {
       tokenName: row.name,
       scope: row.scope,
       requireApproval: row.requireApproval,
+      viaOAuth: row.grantId !== null,
       user: { id: row.userId, plan: row.plan },
     };
   }

@@ -136,6 +136,45 @@ export const router = createBrowserRouter([
     ],
   },
   {
+    // An app's sign-in link that cannot be answered (unknown app or return address), in words.
+    path: "/oauth/error",
+    element: lazyNamed(
+      () => import("./layouts/auth-layout"),
+      (m) => m.AuthLayout,
+    ),
+    children: [
+      {
+        index: true,
+        element: lazyNamed(
+          () => import("../features/oauth-consent"),
+          (m) => m.OAuthErrorPage,
+        ),
+      },
+    ],
+  },
+  {
+    // OAuth's consent screen: an MCP client's authorization request, after sign-in.
+    path: "/oauth",
+    element: requireAuth(),
+    children: [
+      {
+        element: lazyNamed(
+          () => import("./layouts/auth-layout"),
+          (m) => m.AuthLayout,
+        ),
+        children: [
+          {
+            path: "consent",
+            element: lazyNamed(
+              () => import("../features/oauth-consent"),
+              (m) => m.OAuthConsentPage,
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
     path: "/console",
     element: requireAuth(),
     children: [

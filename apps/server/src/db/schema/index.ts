@@ -8,6 +8,7 @@ export * from "./logs";
 export * from "./marketplace";
 export * from "./mcp";
 export * from "./memory";
+export * from "./oauth";
 export * from "./settings";
 export * from "./trash";
 export * from "./users";

@@ -1,6 +1,7 @@
 /** The MCP tables: `access_tokens` (NeuroOS as a server) and `mcp_servers` (NeuroOS as a client). */
 import { sql } from "drizzle-orm";
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { oauthGrants } from "./oauth";
 import { users } from "./users";
 
 /**
@@ -24,10 +25,15 @@ export const accessTokens = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Written at most once a minute (every /mcp call checks the token). */
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    /** An OAuth access token's end (personal tokens have none). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** The OAuth grant an access token was issued under: revoking the grant ends it. */
+    grantId: uuid("grant_id").references(() => oauthGrants.id, { onDelete: "cascade" }),
   },
   (t) => [
     uniqueIndex("access_tokens_hash_idx").on(t.tokenHash),
     index("access_tokens_user_idx").on(t.userId),
+    index("access_tokens_grant_idx").on(t.grantId),
   ],
 );
 

@@ -19,6 +19,7 @@ import { toast } from "@/lib/toast";
 import { useUnsavedChanges } from "@/lib/unsaved-changes";
 import { AccessTokensSection } from "./access-tokens-section";
 import { AccessibilitySettingsPanel } from "./accessibility-settings-panel";
+import { ConnectedAppsSection } from "./connected-apps-section";
 import { EmailSection } from "./email-section";
 import { CheckboxField, SelectField, TemperatureField } from "./fields";
 import { MemorySection } from "./memory-section";
@@ -106,6 +107,7 @@ export function SettingsPage() {
       <EmailSection />
       <MemorySection />
       <AccessTokensSection />
+      <ConnectedAppsSection />
       <Card className="p-4 sm:p-6">
         <AccessibilitySettingsPanel />
       </Card>
