@@ -131,6 +131,27 @@ describeEachDatabase(
       const bad = await api("PATCH", `/api/mcp/servers/${id}`, { env: { "bad name": "x" } });
       expect(bad.statusCode).toBe(400);
       expect((await inside("bad-env")).KEEP).toBe("kept-value");
+
+      // A shared local server runs in each person's workspace: it carries no secrets (the admin's here).
+      const sharedWords = /A shared local server cannot carry environment variables/;
+      const sharedNew = await api("POST", "/api/mcp/servers", {
+        ...base,
+        name: "shared-env",
+        shared: true,
+        env: { KEY: "x" },
+      });
+      expect(sharedNew.statusCode).toBe(400);
+      expect(sharedNew.body).toMatch(sharedWords);
+      const sharing = await api("PATCH", `/api/mcp/servers/${id}`, { shared: true });
+      expect(sharing.statusCode).toBe(400);
+      expect(sharing.body).toMatch(sharedWords);
+      expect(
+        ((await api("GET", "/api/mcp/servers")).json() as McpServerDetail[]).find((s) => s.id === id)?.shared,
+      ).toBe(false);
+      const withoutEnv = await api("PATCH", `/api/mcp/servers/${id}`, { shared: true, env: null });
+      expect(withoutEnv.statusCode, withoutEnv.body).toBe(200);
+      const addingEnv = await api("PATCH", `/api/mcp/servers/${id}`, { env: { KEY: "x" } });
+      expect(addingEnv.statusCode).toBe(400);
     }, 60_000);
   },
   { skip: !sandboxReady },

@@ -34,6 +34,21 @@ const NAMES_LOCK = 0x6d6370; // "mcp"
 const headersContext = (userId: string, id: string) => `mcp-server-headers:${userId}:${id}`;
 const envContext = (userId: string, id: string) => `mcp-server-env:${userId}:${id}`;
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+/**
+ * A shared local server runs in each person's own workspace, where files they control (a config,
+ * a package) could make it show its environment: so it carries none (each person can add the
+ * server with their own keys).
+ */
+function secretsStayPrivate(shared: boolean, env: Record<string, string>): void {
+  if (shared && Object.keys(env).length > 0)
+    throw new AppError(
+      400,
+      "validation_failed",
+      "A shared local server cannot carry environment variables: it runs in each person's workspace, where they could read them. Share it without them; each person can add the server with their own keys",
+      { env: "remove the variables to share this server" },
+    );
+}
+
 /** The person's own servers and the shared ones. */
 const visibleTo = (userId: string) => or(eq(mcpServers.userId, userId), eq(mcpServers.shared, true));
 
@@ -158,6 +173,7 @@ export class McpServers {
     const shared = input.shared ?? false;
     const allowNetwork = input.transport === "stdio" ? (input.allowNetwork ?? false) : false;
     this.adminOnly(viewer, { shared, allowNetwork });
+    if (input.transport === "stdio") secretsStayPrivate(shared, input.env ?? {});
     const url = input.transport === "http" ? await this.checkUrl(input.url) : null;
     const row = await this.deps.db
       .transaction(async (tx) => {
@@ -223,6 +239,11 @@ export class McpServers {
           : this.deps.box.seal(JSON.stringify(input.headers), headersContext(current.userId, id));
     const env = input.env === undefined ? undefined : this.changedEnv(current, input.env);
     const shared = input.shared ?? current.shared;
+    if (!http)
+      secretsStayPrivate(
+        shared,
+        input.env === undefined ? this.config(current, current.userId).env : (input.env ?? {}),
+      );
     const row = await this.deps.db
       .transaction(async (tx) => {
         if (input.name !== undefined || shared !== current.shared)
