@@ -154,6 +154,10 @@ export class OAuthClients {
       throw new OAuthError(400, "invalid_client", "The client's metadata document has no redirect_uris");
     if (parsed.data.client_id !== clientId)
       throw new OAuthError(400, "invalid_client", "The client's metadata document names another client_id");
+    // The same rule as registration: a document cannot send the browser to javascript: or plain http.
+    const refused = parsed.data.redirect_uris.map(redirectUriRefusal).find((why) => why !== null);
+    if (refused)
+      throw new OAuthError(400, "invalid_client", `The client's metadata document is refused: ${refused}`);
     return {
       clientId,
       clientName: parsed.data.client_name?.trim() || new URL(clientId).host,

@@ -103,6 +103,15 @@ describeEachDatabase("OAuth clients: metadata documents, and the MCP SDK's own O
       JSON.stringify({ client_id: `${site.base}/big.json`, pad: "x".repeat(100_000) }),
     );
     expect(await refusedFor(`${site.base}/big.json`)).toMatch(/limit/);
+    // Its redirect URIs follow registration's rule: never javascript: (run on NeuroOS's page) or plain http.
+    for (const [name, uri] of [
+      ["js", "javascript:alert(document.domain)//"],
+      ["plain", "http://app.example/cb"],
+    ]) {
+      const id = `${site.base}/${name}.json`;
+      site.documents.set(`/${name}.json`, JSON.stringify({ client_id: id, redirect_uris: [uri] }));
+      expect(await refusedFor(id, uri)).toMatch(/metadata document is refused/);
+    }
     site.documents.set("/bad.json", "not json");
     expect(await refusedFor(`${site.base}/bad.json`)).toMatch(/could not be read/);
     // A private address that is not allowed is never fetched.

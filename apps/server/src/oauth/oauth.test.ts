@@ -250,6 +250,12 @@ describeEachDatabase("OAuth 2.1 for /mcp", (db) => {
       expect(back.origin + back.pathname).toBe(REDIRECT);
       expect(back.searchParams.get("error")).toMatch(/invalid_request|invalid_target/);
       expect(back.searchParams.get("state")).toBe("st-123");
+      // A browser is not bounced on to the app's address by a failing link (no open redirect).
+      const inBrowser = await fetch(authorizeUrl(clientId, challenge, extra), {
+        redirect: "manual",
+        headers: { accept: "text/html" },
+      });
+      expect(inBrowser.headers.get("location")).toBe("/oauth/error?error=malformed_request");
     }
     const denied = await authorizeInBrowser(authorizeUrl(clientId, challenge), alice.cookie, {
       allow: false,

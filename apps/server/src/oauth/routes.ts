@@ -70,12 +70,15 @@ export async function oauthRoutes(
       await authorizations.check(asked, u.resource);
     } catch (err) {
       if (!(err instanceof OAuthError)) throw err;
+      const browser = (request.headers.accept ?? "").includes("text/html");
       if (err instanceof UnsafeRedirectError) {
         // Never to the unknown redirect URI: a browser is shown why in words, a program gets JSON.
-        if ((request.headers.accept ?? "").includes("text/html"))
-          return reply.redirect(`/oauth/error?${new URLSearchParams({ error: err.error })}`);
+        if (browser) return reply.redirect(`/oauth/error?${new URLSearchParams({ error: err.error })}`);
         return reply.status(err.status).send(err.body);
       }
+      // Anyone can register an app, so a browser is not bounced on to its address by a link that
+      // fails (NeuroOS as an open redirector, RFC 9700 4.11.2): it is shown the refusal here.
+      if (browser) return reply.redirect("/oauth/error?error=malformed_request");
       return reply.redirect(
         redirectWith(asked.redirect_uri, { ...err.body, state: asked.state, iss: u.issuer }),
       );

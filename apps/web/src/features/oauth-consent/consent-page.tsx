@@ -47,7 +47,8 @@ function ConsentForm({ consent, search }: { consent: OAuthConsent; search: strin
   const legendId = useId();
   const redirectTo = decision.data?.redirectTo;
   useEffect(() => {
-    if (redirectTo) window.location.assign(redirectTo);
+    // Only to a web address: the server checks each app's addresses, and this holds if one slips.
+    if (redirectTo && /^https?:\/\//i.test(redirectTo)) window.location.assign(redirectTo);
   }, [redirectTo]);
   const request = Object.fromEntries(new URLSearchParams(search)) as OAuthConsentRequest;
   const answer = (allow: boolean) =>
