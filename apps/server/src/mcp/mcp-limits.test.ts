@@ -57,6 +57,27 @@ describeEachDatabase("/mcp counts calls, not requests", (db) => {
     expect((await post(other, calls(1)[0])).statusCode).toBe(429);
   });
 
+  it("made-up tokens count against the address (a new one each time is no way round the limit); the body is not read before the token is checked", async () => {
+    // Without a valid token a body is not parsed: not even a broken one is looked at.
+    const unread = await t.app.inject({
+      method: "POST",
+      url: "/mcp",
+      payload: "{not json",
+      headers: { authorization: "Bearer nos_madeup", "content-type": "application/json" },
+    });
+    expect(unread.statusCode).toBe(401);
+    let refused = 1;
+    for (let i = 0; i < MCP_CALLS_PER_MINUTE + 5; i++) {
+      const res = await post(`nos_guess${i}`, calls(1)[0]);
+      if (res.statusCode === 429) break;
+      expect(res.statusCode).toBe(401);
+      refused += 1;
+    }
+    expect(refused).toBe(MCP_CALLS_PER_MINUTE);
+    // A good token is counted apart from its address.
+    expect((await post(await tokenFor(), calls(1)[0])).statusCode).toBe(200);
+  });
+
   it("a batch under MCP 2025-06-18 or later is refused, as that protocol has none; nothing is run", async () => {
     const token = await tokenFor();
     for (const version of ["2025-06-18", "2025-11-25"]) {

@@ -74,11 +74,13 @@ export async function mcpRoutes(
     );
   });
 
-  /**
-   * Counts the request's messages (a JSON-RPC batch holds many calls) against the token's minute,
-   * or the address's for a request without one, in the database: every node counts into it.
-   */
-  const countCalls = async (request: FastifyRequest, token: string | undefined) => {
+  /** Counts `hits` against `key`'s minute, in the database: every node counts into it. */
+  const countHits = async (key: string, hits: number) => {
+    const { count, ttlMs } = await countHit(deps.db, `mcp-calls ${key}`, 60_000, hits);
+    if (count > MCP_CALLS_PER_MINUTE) throw tooManyRequests(ttlMs);
+  };
+  /** Counts the request's messages (a JSON-RPC batch holds many calls) against its token's minute. */
+  const countCalls = async (request: FastifyRequest, holder: { tokenHash: string }) => {
     const batch = Array.isArray(request.body) ? request.body.length : 0;
     const version = request.headers["mcp-protocol-version"];
     if (batch > 0 && typeof version === "string" && version >= NO_BATCHES_FROM)
@@ -87,9 +89,7 @@ export async function mcpRoutes(
         "bad_request",
         `MCP ${version} has no batches: send one JSON-RPC message per request`,
       );
-    const key = `mcp-calls ${token ? hashOf(token) : request.ip}`;
-    const { count, ttlMs } = await countHit(deps.db, key, 60_000, Math.max(1, batch));
-    if (count > MCP_CALLS_PER_MINUTE) throw tooManyRequests(ttlMs);
+    await countHits(holder.tokenHash, Math.max(1, batch));
   };
 
   /** The holder of the request's token (after the origin and the rate checks), or 401. */
@@ -103,9 +103,10 @@ export async function mcpRoutes(
         "Cross-origin request refused: a page's request to /mcp must come from localhost or an IP address unless PUBLIC_URL (or ALLOWED_ORIGINS) names its origin",
       );
     const token = bearer(request);
-    await countCalls(request, token);
     const holder = token ? await tokens.verify(token) : null;
     if (!holder) {
+      // A missing or made-up token counts against the address: guessing is as slow as calling.
+      await countHits(request.ip, 1);
       // How to get a token (MCP authorization): the protected-resource metadata, and the scopes.
       const metadata = mcpResourceMetadataUrl(serverOrigin(request, deps.publicUrl));
       reply.header(
@@ -124,7 +125,7 @@ export async function mcpRoutes(
         "forbidden",
         "This token reaches only the OpenAI-compatible API (/v1): make a Read-only or Full token for MCP",
       );
-    return holder;
+    return { ...holder, tokenHash: hashOf(token ?? "") };
   };
   /** The request's session (its Mcp-Session-Id), none without the header; an unknown one is answered 404. */
   const sessionOf = async (request: FastifyRequest, reply: FastifyReply, holder: TokenHolder) => {
@@ -143,8 +144,11 @@ export async function mcpRoutes(
     return session ?? "answered";
   };
 
+  // The token is checked before a body is read: without one, nobody gets 30 MiB parsed.
+  const checked = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof holderOf>>>();
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const holder = await holderOf(request, reply);
+    const holder = checked.get(request) ?? (await holderOf(request, reply));
+    await countCalls(request, holder);
     const message = request.body as { method?: unknown } | null;
     const method = message && !Array.isArray(message) ? message.method : undefined;
     let session: McpSession | null = null;
@@ -169,7 +173,17 @@ export async function mcpRoutes(
     await server.connect(transport);
     await transport.handleRequest(request.raw, reply.raw, request.body);
   };
-  app.post("/mcp", { bodyLimit: MCP_BODY_LIMIT, errorHandler: mcpBodyErrors }, handle);
+  app.post(
+    "/mcp",
+    {
+      bodyLimit: MCP_BODY_LIMIT,
+      errorHandler: mcpBodyErrors,
+      onRequest: async (request, reply) => {
+        checked.set(request, await holderOf(request, reply));
+      },
+    },
+    handle,
+  );
 
   const withoutSession = (reply: FastifyReply) =>
     reply
@@ -182,9 +196,9 @@ export async function mcpRoutes(
   app.addHook("preClose", async () => {
     for (const stream of streams) stream.end();
   });
-  // A session's stream of notifications (resources changed, subscribed files updated).
   app.get("/mcp", async (request, reply) => {
     const holder = await holderOf(request, reply);
+    await countCalls(request, holder);
     if (typeof request.headers["mcp-session-id"] !== "string") return withoutSession(reply);
     if (!String(request.headers.accept ?? "").includes("text/event-stream"))
       return reply
@@ -200,6 +214,7 @@ export async function mcpRoutes(
   // Ends a session: its subscriptions and its log level go with it.
   app.delete("/mcp", async (request, reply) => {
     const holder = await holderOf(request, reply);
+    await countCalls(request, holder);
     const id = request.headers["mcp-session-id"];
     if (typeof id !== "string") return withoutSession(reply);
     if (!(await sessions.end(holder, id)))

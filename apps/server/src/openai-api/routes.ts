@@ -40,14 +40,15 @@ export async function openAiRoutes(app: FastifyInstance, deps: OpenAiRouteDeps):
 
   app.addHook("onRequest", async (request, reply) => {
     const token = bearer(request);
-    // Counted before the token is checked, so guessing tokens is as slow as using one.
+    const holder = token ? await deps.verifyToken(token) : null;
+    // A good token's calls count against it; a missing or made-up one against the address, so
+    // guessing tokens is as slow as using one.
     const { count, ttlMs } = await countHit(
       deps.db,
-      `v1-calls ${token ? hashOf(token) : request.ip}`,
+      `v1-calls ${holder && token ? hashOf(token) : request.ip}`,
       60_000,
     );
     if (count > OPENAI_API_CALLS_PER_MINUTE) throw tooManyRequests(ttlMs);
-    const holder = token ? await deps.verifyToken(token) : null;
     if (!holder) {
       reply.header("www-authenticate", 'Bearer realm="NeuroOS"');
       throw invalidToken();
