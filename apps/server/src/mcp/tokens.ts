@@ -89,7 +89,7 @@ export class AccessTokens {
 
   /**
    * Issues an OAuth grant's access token (the same kind as a personal token, so /mcp takes it as
-   * it is), ending in `ttlMs`; the grant's earlier access tokens end (a refresh rotates them).
+   * it is), ending in `ttlMs`; the grant's earlier access token ends (a refresh rotates it in place).
    */
   async issueForGrant(
     tx: Tx,
@@ -104,17 +104,22 @@ export class AccessTokens {
   ): Promise<{ token: string; expiresAt: Date }> {
     const token = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
     const expiresAt = new Date(Date.now() + ttlMs);
-    await tx.delete(accessTokens).where(eq(accessTokens.grantId, grant.id));
-    await tx.insert(accessTokens).values({
-      userId: grant.userId,
-      name: grant.clientName,
-      scope: grant.scope,
-      requireApproval: grant.requireApproval,
-      tokenHash: hashOf(token),
-      prefix: token.slice(0, 10),
-      grantId: grant.id,
-      expiresAt,
-    });
+    const secret = { tokenHash: hashOf(token), prefix: token.slice(0, 10), expiresAt };
+    // The grant's row keeps its id as the token rotates: MCP sessions made with it live on.
+    const rotated = await tx
+      .update(accessTokens)
+      .set(secret)
+      .where(eq(accessTokens.grantId, grant.id))
+      .returning({ id: accessTokens.id });
+    if (rotated.length === 0)
+      await tx.insert(accessTokens).values({
+        ...secret,
+        userId: grant.userId,
+        name: grant.clientName,
+        scope: grant.scope,
+        requireApproval: grant.requireApproval,
+        grantId: grant.id,
+      });
     return { token, expiresAt };
   }
 

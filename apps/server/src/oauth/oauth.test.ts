@@ -287,8 +287,34 @@ describeEachDatabase("OAuth 2.1 for /mcp", (db) => {
         client_id: clientId,
         refresh_token: token,
       });
+    // An MCP session made with the first access token lives on past the refresh.
+    const mcpPost = (token: string, body: object, session?: string) =>
+      fetch(`${origin}/mcp`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: "application/json, text/event-stream",
+          "content-type": "application/json",
+          ...(session ? { "mcp-session-id": session } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const opened = await mcpPost(first.access_token, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    });
+    const session = opened.headers.get("mcp-session-id") ?? "";
+    expect(session).not.toBe("");
     const second = await refresh(first.refresh_token);
     expect(second.status).toBe(200);
+    const after = await mcpPost(
+      second.body.access_token as string,
+      { jsonrpc: "2.0", id: 2, method: "tools/list" },
+      session,
+    );
+    expect(after.status, await after.clone().text()).toBe(200);
     expect(second.body.refresh_token).not.toBe(first.refresh_token);
     expect(second.body.scope).toBe("read");
     expect(await mcpStatus(first.access_token)).toBe(401);
