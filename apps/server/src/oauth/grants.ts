@@ -109,8 +109,13 @@ export class OAuthGrants {
     if (!grant.refreshExpiresAt || grant.refreshExpiresAt.getTime() <= Date.now())
       throw invalidGrant("The refresh token has expired");
     const scope = form.scope?.trim();
-    if (scope && scope !== grant.scope && !(scope === "read" && grant.scope === "full"))
-      throw new OAuthError(400, "invalid_scope", `The grant allows ${grant.scope} access only`);
+    // A narrower token on refresh is not issued (it would have been the grant's scope anyway).
+    if (scope && scope !== grant.scope)
+      throw new OAuthError(
+        400,
+        "invalid_scope",
+        `The grant is for ${grant.scope} access: refresh with that scope or none`,
+      );
     return this.db.transaction(async (tx) => {
       const [held] = await tx
         .select({ id: oauthGrants.id })

@@ -317,6 +317,13 @@ describeEachDatabase("OAuth 2.1 for /mcp", (db) => {
     expect(after.status, await after.clone().text()).toBe(200);
     expect(second.body.refresh_token).not.toBe(first.refresh_token);
     expect(second.body.scope).toBe("read");
+    const otherScope = await postForm(origin, "/oauth/token", {
+      grant_type: "refresh_token",
+      client_id: clientId,
+      refresh_token: second.body.refresh_token as string,
+      scope: "full",
+    });
+    expect(otherScope).toMatchObject({ status: 400, body: { error: "invalid_scope" } });
     expect(await mcpStatus(first.access_token)).toBe(401);
     expect(await mcpStatus(second.body.access_token as string)).toBe(200);
     // Its audience is /mcp: the OpenAI-compatible API does not take it.
