@@ -132,6 +132,9 @@ function agentTool(
   };
 }
 
+/** A server's words cannot close their own markers and speak as the system prompt. */
+const withinMarkers = (text: string) => text.replace(/<\/?\s*server-instructions/gi, "‹server-instructions");
+
 /** All servers' instructions in one system prompt stay within this many characters. */
 export const MCP_INSTRUCTIONS_TOTAL = 8000;
 
@@ -148,7 +151,7 @@ export function mcpInstructionsPrompt(instructions: readonly McpServerInstructio
   for (const i of instructions) {
     const part =
       `MCP server "${i.server}" (your tools ${i.tools.join(", ")}) says how to use it:\n` +
-      `<server-instructions server="${i.server}">\n${i.text}\n</server-instructions>`;
+      `<server-instructions server="${i.server}">\n${withinMarkers(i.text)}\n</server-instructions>`;
     if (size + part.length > MCP_INSTRUCTIONS_TOTAL) left.push(i.server);
     else {
       parts.push(part);
