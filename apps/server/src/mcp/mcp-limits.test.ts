@@ -74,8 +74,16 @@ describeEachDatabase("/mcp counts calls, not requests", (db) => {
       refused += 1;
     }
     expect(refused).toBe(MCP_CALLS_PER_MINUTE);
-    // A good token is counted apart from its address.
-    expect((await post(await tokenFor(), calls(1)[0])).statusCode).toBe(200);
+    // A good token is counted apart from its address; the scheme's case does not matter (RFC 7235).
+    const good = await tokenFor();
+    expect((await post(good, calls(1)[0])).statusCode).toBe(200);
+    const lower = await t.app.inject({
+      method: "POST",
+      url: "/mcp",
+      payload: calls(1)[0],
+      headers: { authorization: `bearer ${good}`, accept: "application/json, text/event-stream" },
+    });
+    expect(lower.statusCode, lower.body).toBe(200);
   });
 
   it("a batch under MCP 2025-06-18 or later is refused, as that protocol has none; nothing is run", async () => {

@@ -5,8 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Approvals } from "../agent/approvals";
 import type { ToolRegistry } from "../agent/tools";
 import { requireSession } from "../auth/session";
+import { hashToken } from "../auth/tokens";
 import type { Db } from "../db/client";
 import type { DocumentService } from "../documents/service";
+import { bearerToken } from "../http/bearer";
 import { AppError, errorBody, parse } from "../http/errors";
 import type { OriginPolicy } from "../http/origin-guard";
 import { mcpResourceMetadataUrl, serverOrigin } from "../http/public-origin";
@@ -19,7 +21,7 @@ import type { McpRunningCalls } from "./running-calls";
 import { mcpServerFor } from "./server";
 import { openSessionStream } from "./session-stream";
 import { type McpSession, McpSessions } from "./sessions";
-import { type AccessTokens, hashOf, type TokenHolder } from "./tokens";
+import type { AccessTokens, TokenHolder } from "./tokens";
 
 /** The scopes a token for /mcp may have (OAuth's scopes_supported). */
 export const MCP_SCOPES = ["read", "full"] as const;
@@ -27,8 +29,6 @@ export const MCP_SCOPES = ["read", "full"] as const;
 export const MCP_CALLS_PER_MINUTE = 120;
 /** The first protocol version without JSON-RPC batches (ISO dates compare as strings). */
 const NO_BATCHES_FROM = "2025-06-18";
-
-const bearer = (request: FastifyRequest) => /^Bearer (\S+)$/.exec(request.headers.authorization ?? "")?.[1];
 
 /**
  * /api/access-tokens: the person's tokens (make one, shown once; list; revoke).
@@ -102,7 +102,7 @@ export async function mcpRoutes(
         "forbidden",
         "Cross-origin request refused: a page's request to /mcp must come from localhost or an IP address unless PUBLIC_URL (or ALLOWED_ORIGINS) names its origin",
       );
-    const token = bearer(request);
+    const token = bearerToken(request);
     const holder = token ? await tokens.verify(token) : null;
     if (!holder) {
       // A missing or made-up token counts against the address: guessing is as slow as calling.
@@ -125,7 +125,7 @@ export async function mcpRoutes(
         "forbidden",
         "This token reaches only the OpenAI-compatible API (/v1): make a Read-only or Full token for MCP",
       );
-    return { ...holder, tokenHash: hashOf(token ?? "") };
+    return { ...holder, tokenHash: hashToken(token ?? "") };
   };
   /** The request's session (its Mcp-Session-Id), none without the header; an unknown one is answered 404. */
   const sessionOf = async (request: FastifyRequest, reply: FastifyReply, holder: TokenHolder) => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import {
   ACCESS_TOKENS_PER_ACCOUNT,
   type AccessTokenScope,
@@ -7,6 +7,7 @@ import {
   type User,
 } from "@neuroos/contracts";
 import { and, count, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { hashToken } from "../auth/tokens";
 import type { Db, Tx } from "../db/client";
 import { lockPerson } from "../db/locks";
 import { accessTokens, users } from "../db/schema";
@@ -15,7 +16,6 @@ import { AppError } from "../http/errors";
 /** Every token starts so, which tells it from other secrets (and secret scanners can find it). */
 const TOKEN_PREFIX = "nos_";
 /** A token as it is stored (and as the rate limit keys it): its SHA-256, never the token. */
-export const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 type Row = typeof accessTokens.$inferSelect;
 const summary = (row: Row): AccessTokenSummary => ({
@@ -68,7 +68,7 @@ export class AccessTokens {
           name: input.name,
           scope: input.scope,
           requireApproval: input.requireApproval ?? false,
-          tokenHash: hashOf(token),
+          tokenHash: hashToken(token),
           prefix: token.slice(0, 10),
         })
         .returning();
@@ -104,7 +104,7 @@ export class AccessTokens {
   ): Promise<{ token: string; expiresAt: Date }> {
     const token = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
     const expiresAt = new Date(Date.now() + ttlMs);
-    const secret = { tokenHash: hashOf(token), prefix: token.slice(0, 10), expiresAt };
+    const secret = { tokenHash: hashToken(token), prefix: token.slice(0, 10), expiresAt };
     // The grant's row keeps its id as the token rotates: MCP sessions made with it live on.
     const rotated = await tx
       .update(accessTokens)
@@ -154,7 +154,7 @@ export class AccessTokens {
       .innerJoin(users, eq(users.id, accessTokens.userId))
       .where(
         and(
-          eq(accessTokens.tokenHash, hashOf(token)),
+          eq(accessTokens.tokenHash, hashToken(token)),
           or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, new Date())),
         ),
       );

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import {
   type AuthorizationRequest,
   type OAuthConsent,
@@ -8,13 +8,13 @@ import {
 } from "@neuroos/contracts";
 import { and, isNull, lt } from "drizzle-orm";
 import type { z } from "zod";
+import { hashToken } from "../auth/tokens";
 import type { Db } from "../db/client";
 import { oauthCodes, oauthGrants } from "../db/schema";
 import type { OAuthClient, OAuthClients } from "./clients";
 import { OAuthError } from "./errors";
 
 /** SHA-256 of a secret (codes, refresh tokens): what is stored instead of it. */
-export const secretHash = (secret: string) => createHash("sha256").update(secret).digest("hex");
 
 /** How long an authorization code may wait to be exchanged. */
 export const CODE_TTL_MS = 5 * 60_000;
@@ -149,7 +149,7 @@ export class Authorizations {
         .returning({ id: oauthGrants.id });
       if (!grant) throw new Error("The grant was not stored");
       await tx.insert(oauthCodes).values({
-        codeHash: secretHash(code),
+        codeHash: hashToken(code),
         grantId: grant.id,
         redirectUri: request.redirect_uri,
         codeChallenge: request.code_challenge,

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { OAuthGrantSummary } from "@neuroos/contracts";
 import { and, desc, eq, isNotNull, isNull, max } from "drizzle-orm";
+import { hashToken } from "../auth/tokens";
 import type { Db } from "../db/client";
 import { accessTokens, oauthCodes, oauthGrants } from "../db/schema";
 import { AppError } from "../http/errors";
 import type { AccessTokens } from "../mcp/tokens";
-import { secretHash } from "./authorization";
 import { invalidGrant, invalidRequest, OAuthError } from "./errors";
 
 /** How long an access token lives, and a refresh token (renewed at each refresh). */
@@ -61,7 +61,7 @@ export class OAuthGrants {
       .select({ code: oauthCodes, grant: oauthGrants })
       .from(oauthCodes)
       .innerJoin(oauthGrants, eq(oauthGrants.id, oauthCodes.grantId))
-      .where(eq(oauthCodes.codeHash, secretHash(code)));
+      .where(eq(oauthCodes.codeHash, hashToken(code)));
     if (!found) throw invalidGrant("The authorization code is unknown, used or revoked");
     const { grant } = found;
     if (found.code.usedAt) {
@@ -92,7 +92,7 @@ export class OAuthGrants {
   async refresh(form: Form): Promise<TokenAnswer> {
     const refreshToken = required(form, "refresh_token");
     const clientId = required(form, "client_id");
-    const hash = secretHash(refreshToken);
+    const hash = hashToken(refreshToken);
     const [grant] = await this.db.select().from(oauthGrants).where(eq(oauthGrants.refreshTokenHash, hash));
     if (!grant) {
       const [replaced] = await this.db
@@ -138,7 +138,7 @@ export class OAuthGrants {
       .update(oauthGrants)
       .set({
         previousRefreshTokenHash: grant.refreshTokenHash,
-        refreshTokenHash: secretHash(refreshToken),
+        refreshTokenHash: hashToken(refreshToken),
         refreshExpiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
         lastRefreshedAt: grant.refreshTokenHash ? now : null,
       })
@@ -159,7 +159,7 @@ export class OAuthGrants {
    */
   async revokeToken(form: Form): Promise<void> {
     const token = required(form, "token");
-    const hash = secretHash(token);
+    const hash = hashToken(token);
     const [byAccess] = await this.db
       .select({ grantId: accessTokens.grantId })
       .from(accessTokens)

@@ -1,13 +1,12 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { hashToken } from "../auth/tokens";
 import { accessTokens, oauthClients, oauthCodes } from "../db/schema";
 import { connectWithToken } from "../mcp/testing/token-client";
-import { hashOf } from "../mcp/tokens";
 import { describeEachDatabase } from "../test/databases";
 import { listen } from "../test/live-client";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
-import { secretHash } from "./authorization";
 import { authorizeInBrowser, mcpPingStatus, pkce, postForm, register } from "./testing/oauth-flow";
 
 type Who = { cookie: string; user: { id: string } };
@@ -162,7 +161,7 @@ describeEachDatabase("OAuth 2.1 for /mcp", (db) => {
     const stored = await db()
       .db.select()
       .from(oauthCodes)
-      .where(eq(oauthCodes.codeHash, secretHash(code)));
+      .where(eq(oauthCodes.codeHash, hashToken(code)));
     expect(stored).toHaveLength(1);
 
     const answer = await exchange(clientId, code, verifier, { resource: `${origin}/mcp` });
@@ -213,7 +212,7 @@ describeEachDatabase("OAuth 2.1 for /mcp", (db) => {
     await db()
       .db.update(oauthCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(oauthCodes.codeHash, secretHash(late.code)));
+      .where(eq(oauthCodes.codeHash, hashToken(late.code)));
     const expired = await exchange(clientId, late.code, late.verifier);
     expect(expired.body).toMatchObject({
       error: "invalid_grant",
@@ -411,7 +410,7 @@ describeEachDatabase("OAuth 2.1 for /mcp", (db) => {
     const [row] = await db()
       .db.select()
       .from(accessTokens)
-      .where(eq(accessTokens.tokenHash, hashOf(answer.body.access_token as string)));
+      .where(eq(accessTokens.tokenHash, hashToken(answer.body.access_token as string)));
     expect(row).toMatchObject({ requireApproval: true, scope: "full", name: "Careful" });
     expect(row?.expiresAt?.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
     const list = await t.app.inject({

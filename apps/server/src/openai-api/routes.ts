@@ -1,11 +1,13 @@
 import { chatCompletionRequestSchema } from "@neuroos/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { hashToken } from "../auth/tokens";
 import type { Db } from "../db/client";
+import { bearerToken } from "../http/bearer";
 import { clientGone } from "../http/client-gone";
 import { AppError, parse } from "../http/errors";
 import { countHit, tooManyRequests } from "../http/rate-limit-store";
 import type { LlmGateway } from "../llm";
-import { hashOf, type TokenHolder } from "../mcp/tokens";
+import type { TokenHolder } from "../mcp/tokens";
 import { completionMeta, streamCompletion, wholeCompletion } from "./completions";
 import { BODY_LIMIT_MB, invalidToken, registerOpenAiErrors } from "./errors";
 import { gatewayMessages, gatewayToolChoice, gatewayTools } from "./messages";
@@ -15,8 +17,6 @@ import type { OpenAiModels } from "./models";
 export const OPENAI_API_CALLS_PER_MINUTE = 120;
 /** The token scopes that reach /v1: `models` (this API only) and `full`; a `read` token does not. */
 const API_SCOPES: ReadonlySet<TokenHolder["scope"]> = new Set(["models", "full"]);
-
-const bearer = (request: FastifyRequest) => /^Bearer (\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
 
 export interface OpenAiRouteDeps {
   db: Db;
@@ -39,13 +39,13 @@ export async function openAiRoutes(app: FastifyInstance, deps: OpenAiRouteDeps):
   const holders = new WeakMap<FastifyRequest, TokenHolder>();
 
   app.addHook("onRequest", async (request, reply) => {
-    const token = bearer(request);
+    const token = bearerToken(request);
     const holder = token ? await deps.verifyToken(token) : null;
     // A good token's calls count against it; a missing or made-up one against the address, so
     // guessing tokens is as slow as using one.
     const { count, ttlMs } = await countHit(
       deps.db,
-      `v1-calls ${holder && token ? hashOf(token) : request.ip}`,
+      `v1-calls ${holder && token ? hashToken(token) : request.ip}`,
       60_000,
     );
     if (count > OPENAI_API_CALLS_PER_MINUTE) throw tooManyRequests(ttlMs);
