@@ -101,6 +101,12 @@ export async function openAiRoutes(app: FastifyInstance, deps: OpenAiRouteDeps):
       });
     const answer = await wholeCompletion(events, meta);
     if (answer) return answer;
+    if (!signal.aborted)
+      throw new AppError(
+        502,
+        "llm_provider_down",
+        "The model's answer ended before it was complete: try again",
+      );
     reply.hijack(); // the client left: nobody to answer
     reply.raw.destroy();
   });
