@@ -4,7 +4,7 @@ import { uriOf } from "./server-resources";
 import type { McpSessions } from "./sessions";
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
-const KEEP_ALIVE_MS = 25_000;
+export const MCP_KEEP_ALIVE_MS = 25_000;
 
 /**
  * A session's stream of what the server tells unasked (GET /mcp, Server-Sent Events): the person's
@@ -15,6 +15,7 @@ export function openSessionStream(
   raw: ServerResponse,
   deps: { bus: EventBus; sessions: McpSessions },
   session: { id: string; userId: string },
+  keepAliveMs = MCP_KEEP_ALIVE_MS,
 ): void {
   raw.writeHead(200, {
     "content-type": "text/event-stream",
@@ -40,7 +41,13 @@ export function openSessionStream(
       })
       .catch(() => {});
   });
-  const alive = setInterval(() => raw.write(": keep-alive\n\n"), KEEP_ALIVE_MS);
+  // Each beat also asks whether the session lives: one ended (DELETE, its token revoked) ends here.
+  const alive = setInterval(() => {
+    void deps.sessions
+      .exists(session.id)
+      .then((live) => (live ? raw.write(": keep-alive\n\n") : raw.end()))
+      .catch(() => {});
+  }, keepAliveMs);
   raw.on("close", () => {
     clearInterval(alive);
     stop();

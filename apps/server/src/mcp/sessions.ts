@@ -64,6 +64,15 @@ export class McpSessions {
       : null;
   }
 
+  /** Whether the session is still there (not ended, its token not revoked). */
+  async exists(id: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: mcpSessions.id })
+      .from(mcpSessions)
+      .where(eq(mcpSessions.id, id));
+    return row !== undefined;
+  }
+
   async subscriptions(id: string): Promise<string[]> {
     const [row] = await this.db
       .select({ subscriptions: mcpSessions.subscriptions })
