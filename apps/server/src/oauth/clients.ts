@@ -19,6 +19,10 @@ export interface OAuthClient {
 /** A client ID metadata document may be at most this big, and must answer within this time. */
 const METADATA_MAX_BYTES = 64 * 1024;
 const METADATA_TIMEOUT_MS = 5_000;
+/** A metadata document read is kept this long (one sign-in reads it at each of its steps). */
+const METADATA_KEPT_MS = 5 * 60_000;
+/** At most this many documents are kept (the oldest go first). */
+const METADATA_KEPT_MAX = 500;
 const MAX_REDIRECT_URIS = 10;
 
 /** Whether a redirect URI may receive codes: https, or http to this machine (a desktop client). */
@@ -56,6 +60,8 @@ const badMetadata = (description: string) => new OAuthError(400, "invalid_client
 /** OAuth clients: registered by themselves (RFC 7591), or known by their metadata document's URL. */
 export class OAuthClients {
   private readonly fetchDocument: typeof fetch;
+  /** Documents read lately, by client_id: NeuroOS is not made to fetch one again and again. */
+  private readonly documents = new Map<string, { client: OAuthClient; readAt: number }>();
   /** Lets go of the outbound connections (when the server closes). */
   readonly close: () => Promise<void>;
 
@@ -119,7 +125,7 @@ export class OAuthClients {
   /** The client a client_id names, or an error saying why it cannot be used. */
   async find(clientId: string): Promise<OAuthClient> {
     const asUrl = this.metadataUrl(clientId);
-    if (asUrl?.ok) return this.fromMetadataDocument(clientId);
+    if (asUrl?.ok) return this.keptDocument(clientId);
     if (asUrl) throw new OAuthError(400, "invalid_client", `The client_id URL is refused: ${asUrl.why}`);
     if (!/^[0-9a-f-]{36}$/.test(clientId)) throw new OAuthError(400, "invalid_client", "Unknown client_id");
     const [row] = await this.db.select().from(oauthClients).where(eq(oauthClients.id, clientId));
@@ -130,6 +136,20 @@ export class OAuthClients {
       redirectUris: row.redirectUris,
       metadataDocument: false,
     };
+  }
+
+  /** A metadata document's client, read at most once in METADATA_KEPT_MS. */
+  private async keptDocument(clientId: string): Promise<OAuthClient> {
+    const kept = this.documents.get(clientId);
+    if (kept && Date.now() - kept.readAt < METADATA_KEPT_MS) return kept.client;
+    const client = await this.fromMetadataDocument(clientId);
+    this.documents.delete(clientId);
+    this.documents.set(clientId, { client, readAt: Date.now() });
+    for (const oldest of this.documents.keys()) {
+      if (this.documents.size <= METADATA_KEPT_MAX) break;
+      this.documents.delete(oldest);
+    }
+    return client;
   }
 
   /** Reads a client ID metadata document through the outbound guard (no private addresses, capped, timed). */

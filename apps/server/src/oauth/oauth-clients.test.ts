@@ -16,14 +16,16 @@ const REDIRECT = "http://127.0.0.1:7777/callback";
 /** Client ID metadata documents served by path, as a client's website would. */
 async function documentServer() {
   const documents = new Map<string, string>();
+  const reads: string[] = [];
   const server = http.createServer((request, response) => {
+    reads.push(request.url ?? "");
     const body = documents.get(request.url ?? "");
     if (body === undefined) return response.writeHead(404).end();
     response.writeHead(200, { "content-type": "application/json" }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { server, base, documents };
+  return { server, base, documents, reads };
 }
 
 describeEachDatabase("OAuth clients: metadata documents, and the MCP SDK's own OAuth client", (db) => {
@@ -216,5 +218,20 @@ describeEachDatabase("OAuth clients: metadata documents, and the MCP SDK's own O
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ scope: "read" });
+  });
+
+  it("an app's document is read once for a while; sign-in links from one address are limited (last: it spends them)", async () => {
+    const clientId = `${site.base}/kept.json`;
+    site.documents.set("/kept.json", JSON.stringify({ client_id: clientId, redirect_uris: [REDIRECT] }));
+    const { challenge } = pkce();
+    let answered = 0;
+    for (let i = 0; i < 40; i++) {
+      const response = await fetch(authorizeUrl(clientId, challenge), { redirect: "manual" });
+      if (response.status === 429) break;
+      expect(response.status).toBe(302);
+      answered += 1;
+    }
+    expect(answered).toBeLessThan(31); // 30 a minute, some spent by the tests before
+    expect(site.reads.filter((url) => url === "/kept.json")).toHaveLength(1);
   });
 });

@@ -7,7 +7,17 @@ import { connectWithToken } from "../mcp/testing/token-client";
 import { describeEachDatabase } from "../test/databases";
 import { listen } from "../test/live-client";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
-import { authorizeInBrowser, mcpPingStatus, pkce, postForm, register } from "./testing/oauth-flow";
+import {
+  authorizeInBrowser,
+  authorizeUrlAt,
+  exchangeCode,
+  mcpPingStatus,
+  mcpPost,
+  mcpSessionOf,
+  pkce,
+  postForm,
+  register,
+} from "./testing/oauth-flow";
 
 type Who = { cookie: string; user: { id: string } };
 const REDIRECT = "http://127.0.0.1:7777/callback";
@@ -34,21 +44,8 @@ describeEachDatabase("OAuth 2.1 for /mcp", (db) => {
     expect(made.status).toBe(201);
     return made.body.client_id as string;
   };
-  const authorizeUrl = (clientId: string, challenge: string, extra: Record<string, string> = {}) => {
-    const url = new URL("/oauth/authorize", origin);
-    const params = {
-      client_id: clientId,
-      redirect_uri: REDIRECT,
-      response_type: "code",
-      code_challenge: challenge,
-      code_challenge_method: "S256",
-      state: "st-123",
-      resource: `${origin}/mcp`,
-      ...extra,
-    };
-    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-    return url;
-  };
+  const authorizeUrl = (clientId: string, challenge: string, extra: Record<string, string> = {}) =>
+    authorizeUrlAt(origin, REDIRECT)(clientId, challenge, extra);
   /** Allowed by `who`: the code and the PKCE verifier. */
   const codeFor = async (who: Who, clientId: string, scope: "read" | "full" = "full") => {
     const { verifier, challenge } = pkce();
@@ -59,14 +56,7 @@ describeEachDatabase("OAuth 2.1 for /mcp", (db) => {
     return { code: redirectTo.searchParams.get("code") ?? "", verifier, redirectTo };
   };
   const exchange = (clientId: string, code: string, verifier: string, extra: Record<string, string> = {}) =>
-    postForm(origin, "/oauth/token", {
-      grant_type: "authorization_code",
-      client_id: clientId,
-      code,
-      code_verifier: verifier,
-      redirect_uri: REDIRECT,
-      ...extra,
-    });
+    exchangeCode(origin, { clientId, code, verifier, redirectUri: REDIRECT, extra });
   const tokensFor = async (who: Who, clientId: string, scope: "read" | "full" = "full") => {
     const { code, verifier } = await codeFor(who, clientId, scope);
     const answer = await exchange(clientId, code, verifier);
@@ -280,48 +270,26 @@ describeEachDatabase("OAuth 2.1 for /mcp", (db) => {
   it("refresh tokens rotate: the new pair works, the old access token ends, an old refresh token ends the grant", async () => {
     const clientId = await newClient();
     const first = await tokensFor(alice, clientId, "read");
-    const refresh = (token: string) =>
+    const refresh = (token: string, scope?: string) =>
       postForm(origin, "/oauth/token", {
         grant_type: "refresh_token",
         client_id: clientId,
         refresh_token: token,
+        ...(scope ? { scope } : {}),
       });
     // An MCP session made with the first access token lives on past the refresh.
-    const mcpPost = (token: string, body: object, session?: string) =>
-      fetch(`${origin}/mcp`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${token}`,
-          accept: "application/json, text/event-stream",
-          "content-type": "application/json",
-          ...(session ? { "mcp-session-id": session } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-    const opened = await mcpPost(first.access_token, {
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } },
-    });
-    const session = opened.headers.get("mcp-session-id") ?? "";
+    const session = await mcpSessionOf(origin, first.access_token);
     expect(session).not.toBe("");
     const second = await refresh(first.refresh_token);
     expect(second.status).toBe(200);
-    const after = await mcpPost(
-      second.body.access_token as string,
-      { jsonrpc: "2.0", id: 2, method: "tools/list" },
+    const after = await mcpPost(origin, second.body.access_token as string, {
+      body: { jsonrpc: "2.0", id: 2, method: "tools/list" },
       session,
-    );
+    });
     expect(after.status, await after.clone().text()).toBe(200);
     expect(second.body.refresh_token).not.toBe(first.refresh_token);
     expect(second.body.scope).toBe("read");
-    const otherScope = await postForm(origin, "/oauth/token", {
-      grant_type: "refresh_token",
-      client_id: clientId,
-      refresh_token: second.body.refresh_token as string,
-      scope: "full",
-    });
+    const otherScope = await refresh(second.body.refresh_token as string, "full");
     expect(otherScope).toMatchObject({ status: 400, body: { error: "invalid_scope" } });
     expect(await mcpStatus(first.access_token)).toBe(401);
     expect(await mcpStatus(second.body.access_token as string)).toBe(200);

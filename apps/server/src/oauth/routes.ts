@@ -14,6 +14,8 @@ import { oauthUrls } from "./metadata";
 
 /** Registrations one address may make a minute (registration needs no account). */
 const REGISTRATIONS_PER_MINUTE = 20;
+/** Sign-in links one address may open a minute. */
+const AUTHORIZATIONS_PER_MINUTE = 30;
 
 const requestFields = [
   "client_id",
@@ -64,6 +66,9 @@ export async function oauthRoutes(
 
   /** The browser's first stop: a checked request goes on to the consent screen (signed in first). */
   app.get("/oauth/authorize", async (request, reply) => {
+    // A sign-in link may have NeuroOS read an app's document: not as often as anyone likes.
+    const { count, ttlMs } = await countHit(deps.db, `oauth-authorize ${request.ip}`, 60_000);
+    if (count > AUTHORIZATIONS_PER_MINUTE) throw tooManyRequests(ttlMs);
     const u = urls(request);
     const asked = authorizationRequest(request.query);
     try {

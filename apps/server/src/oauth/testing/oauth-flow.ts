@@ -70,3 +70,69 @@ export async function mcpPingStatus(origin: string, token: string): Promise<numb
   await response.body?.cancel();
   return response.status;
 }
+
+/** A JSON-RPC request to /mcp with a token (and a session's id). */
+export function mcpPost(origin: string, token: string, request: { body: object; session?: string }) {
+  return fetch(`${origin}/mcp`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: "application/json, text/event-stream",
+      "content-type": "application/json",
+      ...(request.session ? { "mcp-session-id": request.session } : {}),
+    },
+    body: JSON.stringify(request.body),
+  });
+}
+
+/** A new MCP session's id (initialize with the token). */
+export async function mcpSessionOf(origin: string, token: string): Promise<string> {
+  const opened = await mcpPost(origin, token, {
+    body: {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    },
+  });
+  return opened.headers.get("mcp-session-id") ?? "";
+}
+
+/** Sign-in links to `origin` for an app whose answers go to `redirectUri`. */
+export const authorizeUrlAt =
+  (origin: string, redirectUri: string) =>
+  (clientId: string, challenge: string, extra: Record<string, string> = {}) => {
+    const url = new URL("/oauth/authorize", origin);
+    const params = {
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      response_type: "code",
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      state: "st-123",
+      resource: `${origin}/mcp`,
+      ...extra,
+    };
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    return url;
+  };
+
+/** A code traded for tokens at the token endpoint. */
+export const exchangeCode = (
+  origin: string,
+  c: {
+    clientId: string;
+    code: string;
+    verifier: string;
+    redirectUri: string;
+    extra?: Record<string, string>;
+  },
+) =>
+  postForm(origin, "/oauth/token", {
+    grant_type: "authorization_code",
+    client_id: c.clientId,
+    code: c.code,
+    code_verifier: c.verifier,
+    redirect_uri: c.redirectUri,
+    ...c.extra,
+  });
