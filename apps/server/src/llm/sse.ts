@@ -6,7 +6,7 @@ import { LlmError } from "./errors";
 import type { LlmEvent } from "./types";
 
 /** Writes, waiting for the socket to drain when it is full (or for the client to leave). */
-function write(res: ServerResponse, chunk: string): Promise<void> | undefined {
+export function writeDrained(res: ServerResponse, chunk: string): Promise<void> | undefined {
   if (res.write(chunk)) return undefined;
   return new Promise((resolve) => {
     const done = () => {
@@ -19,7 +19,8 @@ function write(res: ServerResponse, chunk: string): Promise<void> | undefined {
   });
 }
 
-const line = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
+/** One Server-Sent Events message of `data`, as JSON. */
+export const sseLine = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
 
 /**
  * Sends model events as `text/event-stream`: `data: {"content":"..."}` per chunk (an AI
@@ -54,9 +55,9 @@ export async function sendEventStream(
       const event = r.value;
       // Text as it comes; an AI action's checked result last.
       if (event.type !== "text" && event.type !== "result") continue;
-      const pending = write(
+      const pending = writeDrained(
         res,
-        line(
+        sseLine(
           event.type === "text"
             ? { content: event.text }
             : { result: event.result, meta: event.meta ?? null },
@@ -75,7 +76,7 @@ export async function sendEventStream(
     if (!(err instanceof AppError)) request.log.error({ err }, "stream failed");
     const retryAfter = err instanceof LlmError ? err.retryAfter : undefined;
     res.write(
-      line({ error: { code: error.code, message: error.message, ...(retryAfter ? { retryAfter } : {}) } }),
+      sseLine({ error: { code: error.code, message: error.message, ...(retryAfter ? { retryAfter } : {}) } }),
     );
   } finally {
     res.end();

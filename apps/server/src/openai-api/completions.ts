@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { ServerResponse } from "node:http";
 import type { LlmUsage } from "@neuroos/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../http/errors";
 import type { LlmEvent } from "../llm";
 import { LlmError } from "../llm/errors";
+import { sseLine, writeDrained } from "../llm/sse";
 import { openAiErrorOf } from "./errors";
 
 /** What every chunk and answer of one completion carries. */
@@ -84,22 +84,6 @@ export async function wholeCompletion(events: AsyncIterable<LlmEvent>, meta: Com
   };
 }
 
-/** Writes, waiting for the socket to drain when it is full (or for the client to leave). */
-function write(res: ServerResponse, chunk: string): Promise<void> | undefined {
-  if (res.write(chunk)) return undefined;
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off("drain", done);
-      res.off("close", done);
-      resolve();
-    };
-    res.once("drain", done);
-    res.once("close", done);
-  });
-}
-
-const line = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
-
 /**
  * The answer as OpenAI streams it (`stream: true`): `chat.completion.chunk` events (the role
  * first, text deltas, each tool call whole, the finish reason, the usage when asked), then
@@ -132,7 +116,7 @@ export async function streamCompletion(
     "x-request-id": request.id,
   });
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-    line({
+    sseLine({
       id: meta.id,
       object: "chat.completion.chunk",
       created: meta.created,
@@ -151,7 +135,7 @@ export async function streamCompletion(
       else {
         data = chunk({}, finishReasonOf(event.finishReason, toolIndex > 0));
         if (meta.includeUsage)
-          data += line({
+          data += sseLine({
             id: meta.id,
             object: "chat.completion.chunk",
             created: meta.created,
@@ -160,7 +144,7 @@ export async function streamCompletion(
             usage: usageOf(event.usage),
           });
       }
-      const pending = write(res, data);
+      const pending = writeDrained(res, data);
       if (pending) await pending;
       if (signal.aborted) return;
     }
@@ -172,7 +156,7 @@ export async function streamCompletion(
         ? err
         : new LlmError(502, "llm_provider_down", "The model stream failed unexpectedly");
     if (!(err instanceof AppError)) request.log.error({ err }, "stream failed");
-    res.write(line(openAiErrorOf(error)));
+    res.write(sseLine(openAiErrorOf(error)));
   } finally {
     res.end();
     await iterator.return?.();
