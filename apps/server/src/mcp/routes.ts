@@ -111,7 +111,8 @@ export async function mcpRoutes(
       const metadata = mcpResourceMetadataUrl(serverOrigin(request, deps.publicUrl));
       reply.header(
         "www-authenticate",
-        `Bearer realm="NeuroOS", resource_metadata="${metadata}", scope="${MCP_SCOPES.join(" ")}"`,
+        // A token that was sent but is no good says so (RFC 6750 3.1): the client refreshes or signs in again.
+        `Bearer realm="NeuroOS", resource_metadata="${metadata}", scope="${MCP_SCOPES.join(" ")}"${token ? ', error="invalid_token"' : ""}`,
       );
       throw new AppError(
         401,

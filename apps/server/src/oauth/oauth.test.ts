@@ -71,7 +71,9 @@ describeEachDatabase("OAuth 2.1 for /mcp", (db) => {
     const challenge = unauthorized.headers.get("www-authenticate") ?? "";
     const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge)?.[1];
     expect(metadataUrl).toBe(`${origin}/.well-known/oauth-protected-resource/mcp`);
-    expect(challenge).toContain('scope="read full"');
+    expect(challenge).toMatch(/scope="read full"$/); // no error="invalid_token" without a token
+    const badToken = await mcpPost(origin, "nos_x", { body: {} });
+    expect(badToken.headers.get("www-authenticate")).toContain('error="invalid_token"');
     for (const url of [metadataUrl ?? "", `${origin}/.well-known/oauth-protected-resource`]) {
       const resource = await (await fetch(url)).json();
       expect(resource).toMatchObject({
@@ -167,7 +169,6 @@ describeEachDatabase("OAuth 2.1 for /mcp", (db) => {
       arguments: { path: "oauth.txt", content: "hi" },
     });
     expect(wrote.isError).toBeFalsy();
-
     // The code again: refused, and what it gave is taken back.
     const again = await exchange(clientId, code, verifier);
     expect(again).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
