@@ -92,15 +92,14 @@ test("a token that asks before writes and runs: approved in the console it write
   await requests.getByRole("button", { name: "Dismiss: write_file from Careful IDE" }).click();
   await expect(requests).toBeHidden();
 
-  // Settled as soon as Deny is clicked: its refusal is kept (not left unhandled) until asserted.
-  const deniedCall = client.callTool({ name: "run_shell", arguments: { command: "touch denied.txt" } }).then(
-    () => null,
-    (err: Error) => err,
-  );
+  // A denial is the call's result with isError (MCP 2025-11-25: the model can act on it), not a protocol error.
+  const deniedCall = client.callTool({ name: "run_shell", arguments: { command: "touch denied.txt" } });
   const shellCard = requests.getByRole("region", { name: /Approval needed: run_shell/ });
   await expect(shellCard.getByLabel("Command to run (you can edit it)")).toHaveValue("touch denied.txt");
   await shellCard.getByRole("button", { name: "Deny" }).click();
-  expect((await deniedCall)?.message).toMatch(/Not approved: the person denied it/);
+  const denied = await deniedCall;
+  expect(denied.isError).toBe(true);
+  expect(JSON.stringify(denied.content)).toMatch(/Not approved: the person denied it/);
   await expect(requests.getByRole("status")).toHaveText("run_shell from “Careful IDE”: Denied");
   expect(await file("/home/user/denied.txt")).toBeNull();
   await client.close();
