@@ -113,3 +113,15 @@ describe("a browser's local copies belong to one person", () => {
     expect(storage.getItem("notepad-content")).toBe("from before");
   });
 });
+
+describe("signing out forgets the tab's keys", () => {
+  it("a terminal's id to reattach to leaves the tab with its person", () => {
+    const tab = new MemoryStorage();
+    Object.assign(globalThis, { sessionStorage: tab });
+    claimDevice("ann");
+    tab.setItem("neuroos-ide-terminal-id", "t-ann");
+    tab.setItem("other-site-key", "kept");
+    releaseDevice();
+    expect(tab.snapshot()).toEqual({ "other-site-key": "kept" });
+  });
+});

@@ -111,12 +111,23 @@ export function claimDevice(userId: string): void {
   }
 }
 
+/** The tab's own keys (a terminal's id to reattach to) are the person's too: gone at sign-out. */
+function forgetTabKeys(): void {
+  try {
+    const keys = Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.key(i) ?? "");
+    for (const key of keys) if (key.startsWith("neuroos-")) sessionStorage.removeItem(key);
+  } catch {
+    // No session storage here: nothing kept in it.
+  }
+}
+
 /** The person signed out: their copies are cleared (the unsynced ones stashed under their id). */
 export function releaseDevice(): void {
   try {
     const owner = localStorage.getItem(OWNER_KEY);
     if (owner === null || owner.startsWith(SIGNED_OUT)) return;
     putAway(owner, personalKeys());
+    forgetTabKeys();
     localStorage.setItem(OWNER_KEY, SIGNED_OUT + owner);
     changed();
   } catch {
