@@ -23,6 +23,37 @@ export function writeDrained(res: ServerResponse, chunk: string): Promise<void> 
 export const sseLine = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
 
 /**
+ * Starts a `text/event-stream` answer once `events` has its first event (a failure before it
+ * throws, answered as JSON by the error handler); null when the client left meanwhile (the
+ * events are ended and the socket closed).
+ */
+export async function openEventStream<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  events: AsyncIterable<T>,
+  signal: AbortSignal,
+): Promise<{ res: ServerResponse; iterator: AsyncIterator<T>; first: IteratorResult<T> } | null> {
+  const iterator = events[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  reply.hijack();
+  const res = reply.raw;
+  if (signal.aborted || res.destroyed) {
+    res.destroy();
+    await iterator.return?.();
+    return null;
+  }
+  res.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache, no-transform",
+    connection: "keep-alive",
+    "x-accel-buffering": "no",
+    "x-content-type-options": "nosniff",
+    "x-request-id": request.id,
+  });
+  return { res, iterator, first };
+}
+
+/**
  * Sends model events as `text/event-stream`: `data: {"content":"..."}` per chunk (an AI
  * action then `data: {"result":{...}}`), then `data: [DONE]`. A failure before the first event is an ordinary JSON error with its status;
  * a failure after it is `data: {"error":{...}}` and the end of the stream.
@@ -33,23 +64,9 @@ export async function sendEventStream(
   events: AsyncIterable<LlmEvent | { type: "result"; result: unknown; meta?: unknown }>,
   signal: AbortSignal,
 ): Promise<void> {
-  const iterator = events[Symbol.asyncIterator]();
-  const first = await iterator.next(); // throws: answered as JSON by the error handler
-  reply.hijack();
-  const res = reply.raw;
-  if (signal.aborted || res.destroyed) {
-    res.destroy();
-    await iterator.return?.();
-    return;
-  }
-  res.writeHead(200, {
-    "content-type": "text/event-stream; charset=utf-8",
-    "cache-control": "no-cache, no-transform",
-    connection: "keep-alive",
-    "x-accel-buffering": "no",
-    "x-content-type-options": "nosniff",
-    "x-request-id": request.id,
-  });
+  const opened = await openEventStream(request, reply, events, signal);
+  if (!opened) return;
+  const { res, iterator, first } = opened;
   try {
     for (let r = first; !r.done; r = await iterator.next()) {
       const event = r.value;

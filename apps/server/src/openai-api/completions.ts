@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../http/errors";
 import type { LlmEvent } from "../llm";
 import { LlmError } from "../llm/errors";
-import { sseLine, writeDrained } from "../llm/sse";
+import { openEventStream, sseLine, writeDrained } from "../llm/sse";
 import { openAiErrorOf } from "./errors";
 
 /** What every chunk and answer of one completion carries. */
@@ -98,23 +98,9 @@ export async function streamCompletion(
   signal: AbortSignal,
   meta: CompletionMeta & { includeUsage: boolean },
 ): Promise<void> {
-  const iterator = events[Symbol.asyncIterator]();
-  const first = await iterator.next(); // throws: answered as JSON by the error handler
-  reply.hijack();
-  const res = reply.raw;
-  if (signal.aborted || res.destroyed) {
-    res.destroy();
-    await iterator.return?.();
-    return;
-  }
-  res.writeHead(200, {
-    "content-type": "text/event-stream; charset=utf-8",
-    "cache-control": "no-cache, no-transform",
-    connection: "keep-alive",
-    "x-accel-buffering": "no",
-    "x-content-type-options": "nosniff",
-    "x-request-id": request.id,
-  });
+  const opened = await openEventStream(request, reply, events, signal);
+  if (!opened) return;
+  const { res, iterator, first } = opened;
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
     sseLine({
       id: meta.id,
