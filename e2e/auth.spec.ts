@@ -7,32 +7,26 @@ import {
   signedInAccount,
   signOutWithButton,
 } from "./support/accounts";
-import { toasts } from "./support/ui";
-
-/** Holds each matching request back a little, so a pending state can be seen. */
-async function slowDown(page: import("@playwright/test").Page, path: string) {
-  await page.route(`**${path}`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.continue();
-  });
-}
+import { holdRequests, toasts } from "./support/ui";
 
 test("sign up, then sign in, then the dashboard", async ({ page }) => {
   const account = newAccount();
   const signup = new SignupPage(page);
   await signup.goto();
   await signup.fill(account);
-  await slowDown(page, "/api/auth/signup");
+  const releaseSignup = await holdRequests(page, "**/api/auth/signup");
   await signup.submit.click();
   await expect(page.getByRole("button", { name: "Creating Account..." })).toBeDisabled();
+  releaseSignup();
   await expect(toasts(page).getByText("Account created successfully!")).toBeVisible();
   await expect(toasts(page).getByText("Please check your email to verify your account.")).toBeVisible();
   await expect(page).toHaveURL("/auth/login");
 
   const login = new LoginPage(page);
-  await slowDown(page, "/api/auth/login");
+  const releaseLogin = await holdRequests(page, "**/api/auth/login");
   await login.signIn(account);
   await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+  releaseLogin();
   await expect(toasts(page).getByText("Welcome back!")).toBeVisible();
   await expect(toasts(page).getByText("You have been successfully logged in.")).toBeVisible();
   await expect(page).toHaveURL("/dashboard");

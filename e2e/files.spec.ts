@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { sharedSignedInPage } from "./support/shared-page";
-import { chooseTheme, scrollsSideways, seriousViolations, toasts } from "./support/ui";
+import { chooseTheme, holdRequests, scrollsSideways, seriousViolations, toasts } from "./support/ui";
 
 let page: Page;
 
@@ -116,16 +116,13 @@ test("a text file opens highlighted with line numbers, and Edit / Save write it"
 
 test("uploads two files with a progress bar and lists them; download returns the content", async () => {
   await page.goto("/dashboard/files");
-  // Hold the upload's answer a moment so the progress bar can be seen.
-  await page.route("**/api/files/upload**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/files/upload**");
   await page.getByLabel("Files to upload").setInputFiles([
     { name: "alpha.txt", mimeType: "text/plain", buffer: Buffer.from("alpha content\n") },
     { name: "beta.md", mimeType: "text/markdown", buffer: Buffer.from("# beta\n") },
   ]);
   await expect(page.getByRole("progressbar", { name: /Uploading alpha.txt, beta.md/ })).toBeVisible();
+  release();
   await expect(toasts(page).getByText("Uploaded 2 files")).toBeVisible();
   await page.unroute("**/api/files/upload**");
   await expect(row("alpha.txt")).toBeVisible();

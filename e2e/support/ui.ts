@@ -54,3 +54,19 @@ export const PUBLIC_PAGES = [
   "/auth/reset-password?token=0123456789abcdef0123",
   "/this-page-does-not-exist",
 ];
+
+/**
+ * Holds the page's requests to `url` back until `release()`, so a pending state (a progress bar,
+ * a disabled "Saving..." button) can be seen: a fixed delay can pass unseen on a busy machine.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
