@@ -11,7 +11,7 @@ import type { z } from "zod";
 import { hashToken } from "../auth/tokens";
 import type { Db } from "../db/client";
 import { oauthCodes, oauthGrants } from "../db/schema";
-import type { OAuthClient, OAuthClients } from "./clients";
+import { type OAuthClient, type OAuthClients, redirectUriRegistered } from "./clients";
 import { OAuthError } from "./errors";
 
 /** SHA-256 of a secret (codes, refresh tokens): what is stored instead of it. */
@@ -70,7 +70,7 @@ export class Authorizations {
       const message = err instanceof OAuthError ? err.description : "Unknown client_id";
       throw new UnsafeRedirectError(400, "invalid_client", message);
     }
-    if (!client.redirectUris.includes(request.redirect_uri))
+    if (!redirectUriRegistered(client.redirectUris, request.redirect_uri))
       throw new UnsafeRedirectError(
         400,
         "invalid_request",

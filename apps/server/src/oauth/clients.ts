@@ -25,6 +25,8 @@ const METADATA_KEPT_MS = 5 * 60_000;
 const METADATA_KEPT_MAX = 500;
 const MAX_REDIRECT_URIS = 10;
 
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
 /** Whether a redirect URI may receive codes: https, or http to this machine (a desktop client). */
 export function redirectUriRefusal(raw: string): string | null {
   let url: URL;
@@ -36,9 +38,24 @@ export function redirectUriRefusal(raw: string): string | null {
   if (url.hash) return `${raw} has a fragment (#...)`;
   if (url.username || url.password) return `${raw} holds a user name or password`;
   if (url.protocol === "https:") return null;
-  const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
-  if (url.protocol === "http:" && loopback) return null;
+  if (url.protocol === "http:" && LOOPBACK_HOSTS.includes(url.hostname)) return null;
   return `${raw} must be https (or http to localhost or 127.0.0.1)`;
+}
+
+/**
+ * Whether `requested` is one of the client's redirect URIs. A desktop client listens on whatever
+ * port is free when it signs in, so for http to this machine any port matches (RFC 8252 §7.3);
+ * everything else must be the same, character for character.
+ */
+export function redirectUriRegistered(registered: readonly string[], requested: string): boolean {
+  if (registered.includes(requested)) return true;
+  const asked = URL.canParse(requested) ? new URL(requested) : null;
+  if (!asked || asked.protocol !== "http:" || !LOOPBACK_HOSTS.includes(asked.hostname)) return false;
+  const portless = (url: URL) => `${url.protocol}//${url.hostname}${url.pathname}${url.search}${url.hash}`;
+  return registered.some((uri) => {
+    const known = URL.canParse(uri) ? new URL(uri) : null;
+    return known?.protocol === "http:" && portless(known) === portless(asked);
+  });
 }
 
 const registrationSchema = z.object({

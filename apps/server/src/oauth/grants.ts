@@ -64,11 +64,7 @@ export class OAuthGrants {
       .where(eq(oauthCodes.codeHash, hashToken(code)));
     if (!found) throw invalidGrant("The authorization code is unknown, used or revoked");
     const { grant } = found;
-    if (found.code.usedAt) {
-      // A code used twice was stolen on the way: what it gave is taken back.
-      await this.db.delete(oauthGrants).where(eq(oauthGrants.id, grant.id));
-      throw invalidGrant("The authorization code was already used: the tokens it gave are revoked");
-    }
+    if (found.code.usedAt) throw await this.endStolen(grant.id);
     if (found.code.expiresAt.getTime() <= Date.now())
       throw invalidGrant("The authorization code has expired");
     if (grant.clientId !== clientId)
@@ -77,15 +73,23 @@ export class OAuthGrants {
       throw invalidGrant("redirect_uri differs from the authorization request's");
     if (!verifierMatches(verifier, found.code.codeChallenge))
       throw invalidGrant("code_verifier does not match the code_challenge (PKCE)");
-    return this.db.transaction(async (tx) => {
+    const answer = await this.db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(oauthCodes)
         .set({ usedAt: new Date() })
         .where(and(eq(oauthCodes.codeHash, found.code.codeHash), isNull(oauthCodes.usedAt)))
         .returning({ codeHash: oauthCodes.codeHash });
-      if (!claimed) throw invalidGrant("The authorization code was already used");
-      return this.issue(tx, grant);
+      return claimed ? this.issue(tx, grant) : null;
     });
+    // Two exchanges of one code at once: the other won, and the code is just as stolen.
+    if (!answer) throw await this.endStolen(grant.id);
+    return answer;
+  }
+
+  /** A code used twice was stolen on the way: what it gave is taken back (RFC 6749 §4.1.2). */
+  private async endStolen(grantId: string): Promise<OAuthError> {
+    await this.db.delete(oauthGrants).where(eq(oauthGrants.id, grantId));
+    return invalidGrant("The authorization code was already used: the tokens it gave are revoked");
   }
 
   /** grant_type=refresh_token: a new access token and a new refresh token; the old one ends. */
