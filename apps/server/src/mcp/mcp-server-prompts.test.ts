@@ -1,4 +1,5 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { PromptListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../test/databases";
 import { listen } from "../test/live-client";
@@ -110,6 +111,41 @@ describeEachDatabase("/mcp offers the Prompt Canvas library as prompts", (db) =>
         }),
       ),
     ).toMatchObject({ code: -32602 });
+  });
+
+  it("a library stored from any tab is prompts/list_changed on the session's stream; other documents are not", async () => {
+    const who = await signedInUser(t.app);
+    const client = await connect(who);
+    expect(client.getServerCapabilities()?.prompts).toEqual({ listChanged: true });
+    let changed = 0;
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+      changed += 1;
+    });
+    // The stream opens after initialize; give it a moment before the first change.
+    await new Promise((r) => setTimeout(r, 300));
+    const store = (kind: string, content: unknown) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/documents",
+        payload: { kind, title: "Mine", content },
+        headers: { cookie: who.cookie },
+      });
+    expect((await store("notes", "# not prompts")).statusCode).toBe(201);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(changed).toBe(0);
+    const library = await store("prompt-canvas", [saved("p-new", "New one", "Hello")]);
+    expect(library.statusCode).toBe(201);
+    await expect.poll(() => changed, { timeout: 5000 }).toBe(1);
+    expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(["p-new"]);
+    const updated = await t.app.inject({
+      method: "PUT",
+      url: `/api/documents/${library.json().id}`,
+      payload: { version: 1, content: [saved("p-new", "New one", "Hello"), saved("p-two", "Two", "Hi")] },
+      headers: { cookie: who.cookie },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    await expect.poll(() => changed, { timeout: 5000 }).toBe(2);
+    expect((await client.listPrompts()).prompts).toHaveLength(2);
   });
 
   it("a person without a library has no prompts", async () => {

@@ -45,7 +45,7 @@ export function mcpServerFor(holder: TokenHolder, deps: McpDeps, session: McpSes
       capabilities: {
         tools: {},
         resources: { subscribe: true, listChanged: true },
-        prompts: {},
+        prompts: { listChanged: true },
         completions: {},
         logging: {},
       },

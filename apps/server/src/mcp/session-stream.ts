@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { PROMPT_LIBRARY_KIND } from "@neuroos/contracts";
 import type { EventBus } from "../live/bus";
 import { uriOf } from "./server-resources";
 import type { McpSessions } from "./sessions";
@@ -9,7 +10,8 @@ export const MCP_KEEP_ALIVE_MS = 25_000;
 /**
  * A session's stream of what the server tells unasked (GET /mcp, Server-Sent Events): the person's
  * files changing (`files_changed` on the bus, from any node) is `resources/list_changed`, and, for
- * each changed file the session subscribed to (or a folder holding it), `resources/updated`.
+ * each changed file the session subscribed to (or a folder holding it), `resources/updated`; the
+ * Prompt Canvas library stored (from any tab or device) is `prompts/list_changed`.
  */
 export function openSessionStream(
   raw: ServerResponse,
@@ -29,6 +31,8 @@ export function openSessionStream(
       `event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", method, ...(params ? { params } : {}) })}\n\n`,
     );
   const stop = deps.bus.subscribe(session.userId, (frame) => {
+    if (frame.type === "document_changed" && frame.kind === PROMPT_LIBRARY_KIND)
+      send("notifications/prompts/list_changed");
     if (frame.type !== "files_changed") return;
     send("notifications/resources/list_changed");
     void deps.sessions
