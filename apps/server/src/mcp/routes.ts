@@ -160,11 +160,15 @@ export async function mcpRoutes(
       if (found === "answered") return reply;
       session = found;
     }
-    const server = mcpServerFor(holder, servers, session);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       // A tool run the session logs answers as a stream: its log messages go before the result.
       enableJsonResponse: !(method === "tools/call" && session?.logLevel),
+    });
+    const server = mcpServerFor(holder, servers, session, () => {
+      // Closing the transport ends a stream; an answer not begun ends as 202, with no message.
+      void transport.close();
+      if (!reply.raw.headersSent) reply.raw.writeHead(202).end();
     });
     reply.hijack();
     reply.raw.on("close", () => {

@@ -38,7 +38,13 @@ const completeParams = z
  * as prompts (`server-prompts.ts`), completions for both, logging of tool runs, and cancellation
  * that reaches a run on any node.
  */
-export function mcpServerFor(holder: TokenHolder, deps: McpDeps, session: McpSession | null): Server {
+export function mcpServerFor(
+  holder: TokenHolder,
+  deps: McpDeps,
+  session: McpSession | null,
+  /** Ends the request's HTTP answer with no message: a cancelled request is not answered. */
+  unanswered: () => void = () => {},
+): Server {
   const server = new Server(
     { name: "NeuroOS", version: APP_VERSION },
     {
@@ -55,7 +61,19 @@ export function mcpServerFor(holder: TokenHolder, deps: McpDeps, session: McpSes
   const level = session?.logLevel ? LOG_LEVELS.indexOf(session.logLevel) : LOG_LEVELS.length;
   serveTools(server as never, holder, deps, {
     running: (extra, run) =>
-      deps.calls.run(holder.user.id, McpRunningCalls.keyOf(scope, extra.requestId), extra.signal, run),
+      deps.calls.run(
+        holder.user.id,
+        McpRunningCalls.keyOf(scope, extra.requestId),
+        extra.signal,
+        async (signal) => {
+          try {
+            return await run(signal);
+          } finally {
+            // Stopped by notifications/cancelled: the client forgot the request, so no answer.
+            if (signal.aborted && !extra.signal.aborted) unanswered();
+          }
+        },
+      ),
     log: async (extra, severity, data) => {
       if (LOG_LEVELS.indexOf(severity) < level) return;
       await extra.sendNotification({

@@ -50,7 +50,7 @@ export function redirectUriRefusal(raw: string): string | null {
 export function redirectUriRegistered(registered: readonly string[], requested: string): boolean {
   if (registered.includes(requested)) return true;
   const asked = URL.canParse(requested) ? new URL(requested) : null;
-  if (!asked || asked.protocol !== "http:" || !LOOPBACK_HOSTS.includes(asked.hostname)) return false;
+  if (asked?.protocol !== "http:" || !LOOPBACK_HOSTS.includes(asked.hostname)) return false;
   const portless = (url: URL) => `${url.protocol}//${url.hostname}${url.pathname}${url.search}${url.hash}`;
   return registered.some((uri) => {
     const known = URL.canParse(uri) ? new URL(uri) : null;
