@@ -75,6 +75,19 @@ describeEachDatabase(
       expect(seen.API_KEY).toBe(API_KEY);
       expect(seen.MODE).toBe("fast");
       expect(seen.HOME).toBe("/home/user");
+      // Not on any command line of the host (`ps` shows those to every user): bwrap read it from a file.
+      const commandLines = fs
+        .readdirSync("/proc")
+        .filter((pid) => /^\d+$/.test(pid))
+        .map((pid) => {
+          try {
+            return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+          } catch {
+            return ""; // ended meanwhile
+          }
+        });
+      expect(commandLines.some((line) => line.includes("node\0mcp/everything.mjs"))).toBe(true);
+      expect(commandLines.filter((line) => line.includes(API_KEY))).toEqual([]);
 
       // Sent back masked, a value is kept; a new one is set; one left out is gone.
       const changed = await api("PATCH", `/api/mcp/servers/${id}`, {

@@ -148,6 +148,11 @@ export interface BwrapOptions {
   network?: boolean;
   /** Extra environment inside (PATH, HOME, LANG, USER are always set; nothing else leaks in). */
   env?: Record<string, string>;
+  /**
+   * An fd bwrap reads more options from (NUL-separated, after the environment above): a person's
+   * variables go there, out of the command line that `ps` shows every user of the host.
+   */
+  argsFd?: number;
   /** Files to create read-only inside from inherited fds: [fd, destination]. */
   dataFiles?: [number, string][];
   /** fd where bwrap reports JSON status (child pid, exit code). */
@@ -184,6 +189,7 @@ export function bwrapArgs(layout: SandboxLayout, o: BwrapOptions): string[] {
     "neuroos",
     "--clearenv",
     ...Object.entries(env).flatMap(([k, v]) => ["--setenv", k, v]),
+    ...(o.argsFd !== undefined ? ["--args", String(o.argsFd)] : []),
     ...layout.mounts,
     "--proc",
     "/proc",
@@ -226,8 +232,12 @@ export function wrapperScript(
   procsFiles: string[],
   limits: WrapperLimits,
   seccomp?: { file: string; fd: number },
+  /** A file of bwrap options (`argsFd`): opened on `fd`, then deleted before bwrap starts. */
+  argsFile?: { file: string; fd: number },
 ): string {
   const lines = procsFiles.map((f) => `echo $$ > ${quote(f)} || exit 125`);
+  if (argsFile)
+    lines.push(`exec ${argsFile.fd}< ${quote(argsFile.file)} || exit 125`, `rm -f ${quote(argsFile.file)}`);
   const kb = (bytes: number) => Math.max(1, Math.floor(bytes / 1024));
   if (limits.cpuSeconds !== null) {
     // Soft limit -> SIGXCPU (reported as the CPU limit); the hard one a second later -> SIGKILL.
@@ -262,7 +272,13 @@ export function controlData(limits: WrapperLimits, command: string[], options: s
   const kb = Math.max(1, Math.floor(limits.addressSpaceBytes / 1024));
   const blocks = Math.max(1, Math.floor(limits.fileSizeBytes / 512));
   const line = `${limits.cpuSeconds ?? "-"} ${kb} ${blocks} ${limits.openFiles} ${limits.processes ?? "-"} ${command.join(" ")}\n`;
-  return line + options.map((o) => `${o}\0`).join("");
+  return line + nulSeparated(options);
+}
+
+/** bwrap's `--args` format; a NUL inside one would split it into options of its own, so none may. */
+export function nulSeparated(options: string[]): string {
+  if (options.some((o) => o.includes("\0"))) throw new Error("A sandbox option holds a NUL character");
+  return options.map((o) => `${o}\0`).join("");
 }
 
 /**

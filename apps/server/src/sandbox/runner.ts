@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +14,7 @@ import { AppError } from "../http/errors";
 import {
   bwrapArgs,
   controlData,
+  nulSeparated,
   prepareLayout,
   type SandboxLayout,
   type WrapperLimits,
@@ -293,12 +295,20 @@ export class Sandbox {
     await this.assertAvailable();
     const { layout, cgroups } = this.setup();
     const limits = { ...this.limits, ...overrides };
+    // The variables (a person's API keys...) reach bwrap through a file only this server can read,
+    // deleted as it starts: on the command line every user of the host would see them in `ps`.
+    const envFile = path.join(layout.dir, `env-${randomUUID()}`);
+    await fs.promises.writeFile(
+      envFile,
+      nulSeparated(Object.entries(env).flatMap(([k, v]) => ["--setenv", k, v])),
+      { mode: 0o600, flag: "wx" },
+    );
     const cgroup = cgroups.create({ memoryBytes: limits.memoryMb * MB, maxProcesses: limits.maxProcesses });
     const args = bwrapArgs(layout, {
       workspace,
       newSession: options.newSession ?? false,
       network: options.network ?? false,
-      env,
+      argsFd: FD.data,
       seccompFd: layout.seccompFile ? FD.seccomp : undefined,
       tmpSizeBytes: limits.tmpMb * MB,
     });
@@ -306,12 +316,14 @@ export class Sandbox {
       cgroup?.procsFiles ?? [],
       this.rlimits(limits, false),
       layout.seccompFile ? { file: layout.seccompFile, fd: FD.seccomp } : undefined,
+      { file: envFile, fd: FD.data },
     );
     return {
       file: "/bin/sh",
       args: ["-c", script, "sh", this.config.bwrap, ...args, "--", ...argv],
       env: { PATH: "/usr/bin:/bin" },
       release: async () => {
+        await fs.promises.rm(envFile, { force: true }); // when it never started
         await cgroup?.destroy();
       },
     };
