@@ -1,6 +1,5 @@
-import { Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/text-field";
+import { SecretRows } from "./secret-rows";
 import type { HeaderRow } from "./server-draft";
 
 /**
@@ -24,8 +23,6 @@ export function HeadersEditor({
   onRowsChange: (rows: HeaderRow[]) => void;
   onReplace: () => void;
 }) {
-  const set = (index: number, patch: Partial<HeaderRow>) =>
-    onRowsChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   const storedNames = stored ? Object.entries(stored) : [];
   return (
     <fieldset className="grid gap-2">
@@ -56,43 +53,7 @@ export function HeadersEditor({
             For example an API key: <code>Authorization</code> with <code>Bearer …</code>. Values are stored
             encrypted and shown only masked.
           </p>
-          {rows.map((row, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
-            <div key={index} className="grid items-end gap-2 sm:grid-cols-[1fr_1fr_auto]">
-              <TextField
-                name={`header-name-${index}`}
-                label={`Header ${index + 1} name`}
-                value={row.name}
-                autoComplete="off"
-                onChange={(e) => set(index, { name: e.target.value })}
-              />
-              <TextField
-                name={`header-value-${index}`}
-                label={`Header ${index + 1} value`}
-                type="password"
-                autoComplete="off"
-                value={row.value}
-                onChange={(e) => set(index, { value: e.target.value })}
-              />
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Remove header ${index + 1}`}
-                onClick={() => onRowsChange(rows.filter((_, i) => i !== index))}
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
-            </div>
-          ))}
-          <Button
-            variant="outline"
-            size="sm"
-            className="justify-self-start"
-            onClick={() => onRowsChange([...rows, { name: "", value: "" }])}
-          >
-            <Plus aria-hidden="true" />
-            Add header
-          </Button>
+          <SecretRows rows={rows} noun="Header" field="header" onRowsChange={onRowsChange} />
         </>
       )}
       {error ? <p className="text-sm text-danger-text">{error}</p> : null}
