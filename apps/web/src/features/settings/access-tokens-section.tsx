@@ -3,7 +3,6 @@ import { Copy, KeyRound, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
 import { errorMessage } from "@/lib/api";
@@ -11,6 +10,7 @@ import { formatDate } from "@/lib/format";
 import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken } from "@/lib/resources/access-tokens";
 import { toast } from "@/lib/toast";
 import { CheckboxField } from "./fields";
+import { RevokeDialog } from "./revoke-dialog";
 
 const scopeText: Record<AccessTokenScope, string> = {
   read: "Read-only: list, read and search files",
@@ -74,25 +74,13 @@ export function AccessTokensSection() {
           ))}
         </ul>
       )}
-      <ConfirmDeleteDialog
-        open={revoking !== null}
+      <RevokeDialog
+        target={revoking}
         title="Revoke this token?"
         description={`Apps using “${revoking?.name ?? ""}” lose access at once.`}
-        pending={revoke.isPending}
-        error={revoke.error ? errorMessage(revoke.error, "It could not be revoked.") : null}
-        onConfirm={() =>
-          revoking &&
-          revoke.mutate(revoking.id, {
-            onSuccess: () => {
-              setRevoking(null);
-              toast({ title: "Token revoked" });
-            },
-          })
-        }
-        onClose={() => {
-          setRevoking(null);
-          revoke.reset();
-        }}
+        revoke={revoke}
+        done="Token revoked"
+        onClose={() => setRevoking(null)}
       />
     </Card>
   );

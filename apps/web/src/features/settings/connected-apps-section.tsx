@@ -3,12 +3,11 @@ import { Plug, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api";
 import { formatDate } from "@/lib/format";
 import { useOAuthGrants, useRevokeOAuthGrant } from "@/lib/resources/oauth";
-import { toast } from "@/lib/toast";
+import { RevokeDialog } from "./revoke-dialog";
 
 const scopeText = { read: "Reads your files", full: "Full access: writes files and runs code" } as const;
 
@@ -60,25 +59,13 @@ export function ConnectedAppsSection() {
           ))}
         </ul>
       )}
-      <ConfirmDeleteDialog
-        open={revoking !== null}
+      <RevokeDialog
+        target={revoking}
         title="Revoke this app?"
         description={`“${revoking?.clientName ?? ""}” loses access to your workspace at once; to use it again, connect it again.`}
-        pending={revoke.isPending}
-        error={revoke.error ? errorMessage(revoke.error, "It could not be revoked.") : null}
-        onConfirm={() =>
-          revoking &&
-          revoke.mutate(revoking.id, {
-            onSuccess: () => {
-              setRevoking(null);
-              toast({ title: "App disconnected" });
-            },
-          })
-        }
-        onClose={() => {
-          setRevoking(null);
-          revoke.reset();
-        }}
+        revoke={revoke}
+        done="App disconnected"
+        onClose={() => setRevoking(null)}
       />
     </Card>
   );
