@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { isTokenOnly } from "./cors";
 import { AppError } from "./errors";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -52,7 +53,7 @@ export class OriginPolicy {
  */
 export function registerOriginGuard(app: FastifyInstance, origins: OriginPolicy): void {
   app.addHook("onRequest", async (request) => {
-    if (safeMethods.has(request.method)) return;
+    if (safeMethods.has(request.method) || isTokenOnly(request)) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (origins.allows(request, origin)) return;

@@ -81,3 +81,102 @@ describeEachDatabase("/mcp with PUBLIC_URL", (db) => {
     expect((await post("https://neuroos.example.com")).statusCode).toBe(401);
   });
 });
+
+describeEachDatabase("/mcp and OAuth from a browser app of another origin (CORS)", (db) => {
+  const INSPECTOR = "http://localhost:6274";
+  let t: TestApp;
+  let who: { cookie: string };
+  beforeAll(async () => {
+    t = await buildTestApp(db(), { PUBLIC_URL: "https://neuroos.example.com", ALLOWED_ORIGINS: INSPECTOR });
+    who = await signedInUser(t.app);
+  });
+  afterAll(() => t.app.close());
+  const preflight = (url: string, origin: string) =>
+    t.app.inject({
+      method: "OPTIONS",
+      url,
+      headers: { origin, "access-control-request-method": "POST" },
+    });
+
+  it("an origin ALLOWED_ORIGINS names reads /mcp's answers, its session id and its sign-in hint; others do not", async () => {
+    const asked = await preflight("/mcp", INSPECTOR);
+    expect(asked.statusCode).toBe(204);
+    expect(asked.headers["access-control-allow-origin"]).toBe(INSPECTOR);
+    expect(asked.headers["access-control-allow-headers"]).toMatch(
+      /authorization.*mcp-session-id.*mcp-protocol-version/,
+    );
+    expect(
+      (await preflight("/mcp", "https://evil.example")).headers["access-control-allow-origin"],
+    ).toBeUndefined();
+
+    const call = (token?: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/mcp",
+        payload: {
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: {
+            protocolVersion: "2025-11-25",
+            capabilities: {},
+            clientInfo: { name: "i", version: "1" },
+          },
+        },
+        headers: {
+          origin: INSPECTOR,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      });
+    const unsigned = await call();
+    expect(unsigned.statusCode).toBe(401);
+    expect(unsigned.headers["access-control-allow-origin"]).toBe(INSPECTOR);
+    expect(unsigned.headers["access-control-expose-headers"]).toMatch(/www-authenticate/);
+    const token = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/access-tokens",
+        payload: { name: "inspector", scope: "read" },
+        headers: { cookie: who.cookie },
+      })
+    ).json().token;
+    const signed = await call(token);
+    expect(signed.statusCode).toBe(200);
+    expect(signed.headers["access-control-allow-origin"]).toBe(INSPECTOR);
+    expect(signed.headers["access-control-expose-headers"]).toMatch(/mcp-session-id/);
+    expect(signed.headers["mcp-session-id"]).toBeTruthy();
+  });
+
+  it("OAuth's token endpoints take any origin (no cookie there); cookie routes still refuse other origins", async () => {
+    const asked = await preflight("/oauth/token", "https://app.example");
+    expect(asked.statusCode).toBe(204);
+    expect(asked.headers["access-control-allow-origin"]).toBe("*");
+    const registered = await t.app.inject({
+      method: "POST",
+      url: "/oauth/register",
+      payload: { client_name: "Browser app", redirect_uris: ["https://app.example/cb"] },
+      headers: { origin: "https://app.example" },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    expect(registered.headers["access-control-allow-origin"]).toBe("*");
+    const token = await t.app.inject({
+      method: "POST",
+      url: "/oauth/token",
+      payload: "grant_type=authorization_code&code=nope",
+      headers: { origin: "https://app.example", "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(token.statusCode).toBe(400);
+    expect(token.json().error).toBe("invalid_request");
+    expect(token.headers["access-control-allow-origin"]).toBe("*");
+    // A page of another origin still cannot act with the person's cookie.
+    const forged = await t.app.inject({
+      method: "POST",
+      url: "/api/access-tokens",
+      payload: { name: "forged", scope: "full" },
+      headers: { cookie: who.cookie, origin: "https://app.example" },
+    });
+    expect(forged.statusCode).toBe(403);
+  });
+});

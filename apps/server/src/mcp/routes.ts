@@ -9,6 +9,7 @@ import { hashToken } from "../auth/tokens";
 import type { Db } from "../db/client";
 import type { DocumentService } from "../documents/service";
 import { bearerToken } from "../http/bearer";
+import { allowCrossOrigin } from "../http/cors";
 import { AppError, errorBody, parse } from "../http/errors";
 import type { OriginPolicy } from "../http/origin-guard";
 import { mcpResourceMetadataUrl, serverOrigin } from "../http/public-origin";
@@ -144,6 +145,16 @@ export async function mcpRoutes(
       });
     return session ?? "answered";
   };
+
+  // A browser MCP client (the MCP Inspector...) on an origin ALLOWED_ORIGINS names may read /mcp.
+  allowCrossOrigin(app, {
+    paths: ["/mcp"],
+    methods: ["GET", "POST", "DELETE"],
+    allowHeaders: ["authorization", "content-type", "mcp-session-id", "mcp-protocol-version", "last-event-id"],
+    exposeHeaders: ["mcp-session-id", "www-authenticate"],
+    origin: (request, origin) =>
+      deps.origins.allows(request, origin) && deps.origins.rebindingSafe(request) ? origin : null,
+  });
 
   // The token is checked before a body is read: without one, nobody gets 30 MiB parsed.
   const checked = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof holderOf>>>();

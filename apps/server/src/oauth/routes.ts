@@ -2,6 +2,7 @@ import { type AuthorizationRequest, oauthApi, type PathParams } from "@neuroos/c
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { requireSession } from "../auth/session";
 import type { Db } from "../db/client";
+import { allowCrossOrigin, TOKEN_ONLY } from "../http/cors";
 import { AppError, parse } from "../http/errors";
 import { serverOrigin } from "../http/public-origin";
 import { countHit, tooManyRequests } from "../http/rate-limit-store";
@@ -96,6 +97,13 @@ export async function oauthRoutes(
 
   // The endpoints clients call: OAuth's form bodies, OAuth's error shape, no cookies, no caching.
   await app.register(async (endpoints) => {
+    // A browser app signs in from its own origin (the MCP Inspector...): a public client, no cookie.
+    allowCrossOrigin(endpoints, {
+      paths: ["/oauth/register", "/oauth/token", "/oauth/revoke"],
+      methods: ["POST"],
+      allowHeaders: ["content-type", "authorization"],
+      origin: () => "*",
+    });
     endpoints.addContentTypeParser(
       "application/x-www-form-urlencoded",
       { parseAs: "string", bodyLimit: 16 * 1024 },
@@ -132,7 +140,7 @@ export async function oauthRoutes(
       return out;
     };
 
-    endpoints.post("/oauth/register", async (request, reply) => {
+    endpoints.post("/oauth/register", { config: TOKEN_ONLY }, async (request, reply) => {
       const { count, ttlMs } = await countHit(deps.db, `oauth-register ${request.ip}`, 60_000);
       if (count > REGISTRATIONS_PER_MINUTE) throw tooManyRequests(ttlMs);
       return reply
@@ -140,7 +148,7 @@ export async function oauthRoutes(
         .header("cache-control", "no-store")
         .send(await deps.clients.register(request.body));
     });
-    endpoints.post("/oauth/token", async (request, reply) => {
+    endpoints.post("/oauth/token", { config: TOKEN_ONLY }, async (request, reply) => {
       const body = form(request);
       const answer = await (async () => {
         if (body.grant_type === "authorization_code")
@@ -151,7 +159,7 @@ export async function oauthRoutes(
       })();
       return reply.header("cache-control", "no-store").header("pragma", "no-cache").send(answer);
     });
-    endpoints.post("/oauth/revoke", async (request, reply) => {
+    endpoints.post("/oauth/revoke", { config: TOKEN_ONLY }, async (request, reply) => {
       await grants.revokeToken(form(request));
       return reply.status(200).send({});
     });
