@@ -150,7 +150,13 @@ export async function mcpRoutes(
   allowCrossOrigin(app, {
     paths: ["/mcp"],
     methods: ["GET", "POST", "DELETE"],
-    allowHeaders: ["authorization", "content-type", "mcp-session-id", "mcp-protocol-version", "last-event-id"],
+    allowHeaders: [
+      "authorization",
+      "content-type",
+      "mcp-session-id",
+      "mcp-protocol-version",
+      "last-event-id",
+    ],
     exposeHeaders: ["mcp-session-id", "www-authenticate"],
     origin: (request, origin) =>
       deps.origins.allows(request, origin) && deps.origins.rebindingSafe(request) ? origin : null,
