@@ -46,7 +46,8 @@ const idle: AiActionState = {
 
 /**
  * Runs one AI action (POST /api/actions/:id/stream) for the signed-in person: the text as it
- * streams, the checked result at the end, Stop, and the app's own toast when it fails.
+ * streams, the checked result at the end, Stop, and the app's own toast when it fails (with the
+ * server's reason, also shown inline by AiActionOutput).
  * `run` resolves with the result, or null when the action failed or was stopped; it may name
  * another action of the same screen (one output area for several actions).
  */
@@ -105,7 +106,9 @@ export function useAiAction(id: AiActionId, failure: AiActionFailure) {
           error: error?.message ?? "The answer was incomplete",
         }));
         const shown = error?.code === "action_output_invalid" && failure.invalid ? failure.invalid : failure;
-        toast({ variant: "destructive", title: shown.title, description: shown.description });
+        // The app's words, then why (the server's own: a rejected key says to check it in Settings).
+        const why = error?.message ?? "The answer was incomplete.";
+        toast({ variant: "destructive", title: shown.title, description: `${shown.description} ${why}` });
         return null;
       }
       setState((s) => ({ ...s, status: "done", result, meta, durationMs }));
