@@ -1,12 +1,9 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { PromptListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../test/databases";
-import { listen } from "../test/live-client";
-import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
-import { connectWithToken } from "./testing/token-client";
+import { signedInUser } from "../test/test-app";
+import { liveMcpApp, rpcErrorOf, type Who } from "./testing/mcp-app";
 
-type Who = { cookie: string };
 const saved = (id: string, title: string, content: string, isFavorite = false) => ({
   id,
   title,
@@ -17,38 +14,15 @@ const saved = (id: string, title: string, content: string, isFavorite = false) =
 });
 
 describeEachDatabase("/mcp offers the Prompt Canvas library as prompts", (db) => {
-  let t: TestApp;
-  let origin: string;
+  const live = liveMcpApp(db);
   let alice: Who;
-  const clients: Client[] = [];
   beforeAll(async () => {
-    t = await buildTestApp(db());
-    origin = (await listen(t.app)).origin;
-    alice = await signedInUser(t.app);
+    alice = await signedInUser(live.app);
   });
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await t.app.close();
-  });
-  const connect = async (who: Who) => {
-    const made = await t.app.inject({
-      method: "POST",
-      url: "/api/access-tokens",
-      payload: { name: "prompts", scope: "read" },
-      headers: { cookie: who.cookie },
-    });
-    const client = await connectWithToken(origin, made.json().token);
-    clients.push(client);
-    return client;
-  };
-  const codeOf = (promise: Promise<unknown>) =>
-    promise.then(
-      () => null,
-      (error: { code?: number; message: string }) => ({ code: error.code, message: error.message }),
-    );
+  const connect = (who: Who) => live.connect(who, "read");
 
   it("lists the saved prompts with their variables, fills them, completes path-like ones", async () => {
-    const library = await t.app.inject({
+    const library = await live.app.inject({
       method: "POST",
       url: "/api/documents",
       payload: {
@@ -62,7 +36,7 @@ describeEachDatabase("/mcp offers the Prompt Canvas library as prompts", (db) =>
       headers: { cookie: alice.cookie },
     });
     expect(library.statusCode, library.body).toBe(201);
-    await t.app.inject({
+    await live.app.inject({
       method: "PUT",
       url: "/api/files/content",
       payload: { path: "/home/user/src/app.py", content: "print(1)" },
@@ -87,11 +61,11 @@ describeEachDatabase("/mcp offers the Prompt Canvas library as prompts", (db) =>
     expect(got.messages).toEqual([
       { role: "user", content: { type: "text", text: "Review src/app.py for names and be kind." } },
     ]);
-    expect(await codeOf(client.getPrompt({ name: "p-review", arguments: { file: "x" } }))).toEqual({
+    expect(await rpcErrorOf(client.getPrompt({ name: "p-review", arguments: { file: "x" } }))).toEqual({
       code: -32602,
       message: "MCP error -32602: Missing arguments: focus",
     });
-    expect(await codeOf(client.getPrompt({ name: "nope" }))).toMatchObject({ code: -32602 });
+    expect(await rpcErrorOf(client.getPrompt({ name: "nope" }))).toMatchObject({ code: -32602 });
 
     const files = await client.complete({
       ref: { type: "ref/prompt", name: "p-review" },
@@ -104,7 +78,7 @@ describeEachDatabase("/mcp offers the Prompt Canvas library as prompts", (db) =>
     });
     expect(focus.completion.values).toEqual([]);
     expect(
-      await codeOf(
+      await rpcErrorOf(
         client.complete({
           ref: { type: "ref/prompt", name: "p-review" },
           argument: { name: "x", value: "" },
@@ -114,7 +88,7 @@ describeEachDatabase("/mcp offers the Prompt Canvas library as prompts", (db) =>
   });
 
   it("a library stored from any tab is prompts/list_changed on the session's stream; other documents are not", async () => {
-    const who = await signedInUser(t.app);
+    const who = await signedInUser(live.app);
     const client = await connect(who);
     expect(client.getServerCapabilities()?.prompts).toEqual({ listChanged: true });
     let changed = 0;
@@ -124,7 +98,7 @@ describeEachDatabase("/mcp offers the Prompt Canvas library as prompts", (db) =>
     // The stream opens after initialize; give it a moment before the first change.
     await new Promise((r) => setTimeout(r, 300));
     const store = (kind: string, content: unknown) =>
-      t.app.inject({
+      live.app.inject({
         method: "POST",
         url: "/api/documents",
         payload: { kind, title: "Mine", content },
@@ -137,7 +111,7 @@ describeEachDatabase("/mcp offers the Prompt Canvas library as prompts", (db) =>
     expect(library.statusCode).toBe(201);
     await expect.poll(() => changed, { timeout: 5000 }).toBe(1);
     expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(["p-new"]);
-    const updated = await t.app.inject({
+    const updated = await live.app.inject({
       method: "PUT",
       url: `/api/documents/${library.json().id}`,
       payload: { version: 1, content: [saved("p-new", "New one", "Hello"), saved("p-two", "Two", "Hi")] },
@@ -149,7 +123,7 @@ describeEachDatabase("/mcp offers the Prompt Canvas library as prompts", (db) =>
   });
 
   it("a person without a library has no prompts", async () => {
-    const client = await connect(await signedInUser(t.app));
+    const client = await connect(await signedInUser(live.app));
     expect((await client.listPrompts()).prompts).toEqual([]);
   });
 });

@@ -1,37 +1,26 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
   ResourceListChangedNotificationSchema,
   ResourceUpdatedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../test/databases";
-import { listen } from "../test/live-client";
-import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+import { signedInUser } from "../test/test-app";
 import { RESOURCE_TEMPLATE } from "./server-resources";
-import { connectWithToken } from "./testing/token-client";
+import { liveMcpApp, rpcErrorOf, type Who } from "./testing/mcp-app";
 
-type Who = { cookie: string };
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0xff, 0xfe]);
 
 describeEachDatabase("/mcp offers the person's files as resources", (db) => {
-  let t: TestApp;
-  let origin: string;
+  const live = liveMcpApp(db);
   let alice: Who;
   let bob: Who;
-  const clients: Client[] = [];
   beforeAll(async () => {
-    t = await buildTestApp(db());
-    origin = (await listen(t.app)).origin;
-    alice = await signedInUser(t.app);
-    bob = await signedInUser(t.app);
-  });
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await t.app.close();
+    alice = await signedInUser(live.app);
+    bob = await signedInUser(live.app);
   });
 
   const put = async (who: Who, path: string, content: string, encoding = "utf8") => {
-    const res = await t.app.inject({
+    const res = await live.app.inject({
       method: "PUT",
       url: "/api/files/content",
       payload: { path, content, encoding },
@@ -39,22 +28,7 @@ describeEachDatabase("/mcp offers the person's files as resources", (db) => {
     });
     expect(res.statusCode, res.body).toBe(200);
   };
-  const connect = async (who: Who) => {
-    const made = await t.app.inject({
-      method: "POST",
-      url: "/api/access-tokens",
-      payload: { name: "resources", scope: "read" },
-      headers: { cookie: who.cookie },
-    });
-    const client = await connectWithToken(origin, made.json().token);
-    clients.push(client);
-    return client;
-  };
-  const codeOf = (promise: Promise<unknown>) =>
-    promise.then(
-      () => null,
-      (error: { code?: number; message: string }) => ({ code: error.code, message: error.message }),
-    );
+  const connect = (who: Who) => live.connect(who, "read");
 
   it("lists 100 a page with a cursor, reads text and bytes, offers a template with path completion", async () => {
     for (let i = 0; i < 101; i += 1)
@@ -77,7 +51,7 @@ describeEachDatabase("/mcp offers the person's files as resources", (db) => {
       name: "notes/plan.md",
       mimeType: "text/markdown",
     });
-    expect(await codeOf(client.listResources({ cursor: "bogus" }))).toMatchObject({ code: -32602 });
+    expect(await rpcErrorOf(client.listResources({ cursor: "bogus" }))).toMatchObject({ code: -32602 });
 
     const text = await client.readResource({ uri: "file:///home/user/notes/plan.md" });
     expect(text.contents).toEqual([
@@ -102,7 +76,7 @@ describeEachDatabase("/mcp offers the person's files as resources", (db) => {
   it("refuses paths outside the workspace, other schemes and other people's files", async () => {
     await put(alice, "/home/user/secret.txt", "alice only");
     const bobs = await connect(bob);
-    expect(await codeOf(bobs.readResource({ uri: "file:///home/user/secret.txt" }))).toMatchObject({
+    expect(await rpcErrorOf(bobs.readResource({ uri: "file:///home/user/secret.txt" }))).toMatchObject({
       code: -32002,
     });
     expect((await bobs.listResources()).resources.map((r) => r.uri)).not.toContain(
@@ -116,8 +90,8 @@ describeEachDatabase("/mcp offers the person's files as resources", (db) => {
       "https://example.com/home/user/secret.txt",
       "not a uri",
     ])
-      expect(await codeOf(bobs.readResource({ uri })), uri).toMatchObject({ code: -32602 });
-    expect(await codeOf(bobs.readResource({ uri: "file:///home/user/missing.txt" }))).toEqual({
+      expect(await rpcErrorOf(bobs.readResource({ uri })), uri).toMatchObject({ code: -32602 });
+    expect(await rpcErrorOf(bobs.readResource({ uri: "file:///home/user/missing.txt" }))).toEqual({
       code: -32002,
       message: "MCP error -32002: Resource not found: file:///home/user/missing.txt",
     });

@@ -1,40 +1,18 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { mcpRunningCalls } from "../db/schema";
 import { describeEachDatabase } from "../test/databases";
-import { listen } from "../test/live-client";
 import { sandboxReady } from "../test/sandbox-ready";
-import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
-import { connectWithToken } from "./testing/token-client";
-
-type Who = { cookie: string };
+import { signedInUser } from "../test/test-app";
+import { liveMcpApp, type Who } from "./testing/mcp-app";
 
 describeEachDatabase("/mcp tool runs: logged to the session, stopped by a cancel", (db) => {
-  let t: TestApp;
-  let origin: string;
+  const live = liveMcpApp(db);
   let alice: Who;
-  const clients: Client[] = [];
   beforeAll(async () => {
-    t = await buildTestApp(db());
-    origin = (await listen(t.app)).origin;
-    alice = await signedInUser(t.app);
+    alice = await signedInUser(live.app);
   });
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await t.app.close();
-  });
-  const connect = async () => {
-    const made = await t.app.inject({
-      method: "POST",
-      url: "/api/access-tokens",
-      payload: { name: "runs", scope: "full" },
-      headers: { cookie: alice.cookie },
-    });
-    const client = await connectWithToken(origin, made.json().token);
-    clients.push(client);
-    return client;
-  };
+  const connect = () => live.connect(alice, "full");
 
   it("logging/setLevel: the session's tool runs are told at that level and above, none before it is set", async () => {
     const client = await connect();
@@ -83,7 +61,7 @@ describeEachDatabase("/mcp tool runs: logged to the session, stopped by a cancel
         .poll(async () => (await db().db.select().from(mcpRunningCalls)).length, { timeout: 5000 })
         .toBe(0);
       await new Promise((r) => setTimeout(r, 7000));
-      const file = await t.app.inject({
+      const file = await live.app.inject({
         method: "GET",
         url: "/api/files/content?path=/home/user/c.txt",
         headers: { cookie: alice.cookie },

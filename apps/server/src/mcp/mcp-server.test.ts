@@ -1,48 +1,29 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../test/databases";
-import { listen } from "../test/live-client";
 import { sandboxReady } from "../test/sandbox-ready";
-import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
-import { connectWithToken } from "./testing/token-client";
+import { signedInUser } from "../test/test-app";
+import { liveMcpApp, type Who } from "./testing/mcp-app";
 
-type Who = { cookie: string };
 type Text = { type: string; text: string }[];
 
 describeEachDatabase("NeuroOS as an MCP server (/mcp)", (db) => {
-  let t: TestApp;
-  let origin: string;
+  const mcp = liveMcpApp(db);
   let alice: Who;
   let bob: Who;
-  const clients: Client[] = [];
   beforeAll(async () => {
-    t = await buildTestApp(db());
-    alice = await signedInUser(t.app);
-    bob = await signedInUser(t.app);
-    origin = (await listen(t.app)).origin;
-  });
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await t.app.close();
+    alice = await signedInUser(mcp.app);
+    bob = await signedInUser(mcp.app);
   });
 
   const api = (method: string, url: string, who: Who, payload?: unknown) =>
-    t.app.inject({
+    mcp.app.inject({
       method: method as "GET",
       url,
       payload: payload as object,
       headers: { cookie: who.cookie },
     });
-  const tokenFor = async (who: Who, scope: "read" | "full", name = `${scope} token`) => {
-    const made = await api("POST", "/api/access-tokens", who, { name, scope });
-    expect(made.statusCode).toBe(201);
-    return made.json() as { id: string; token: string; prefix: string };
-  };
-  const connect = async (token: string) => {
-    const client = await connectWithToken(origin, token);
-    clients.push(client);
-    return client;
-  };
+  const { tokenFor } = mcp;
+  const connect = (token: string) => mcp.connect(token);
   const textOf = (result: unknown) => ((result as { content: Text }).content[0]?.text ?? "") as string;
 
   it("tokens: shown once, listed by name and prefix only, stored hashed; bad bodies 400", async () => {
@@ -162,7 +143,7 @@ describeEachDatabase("NeuroOS as an MCP server (/mcp)", (db) => {
 
   it("no token, a wrong token or a revoked one is refused at once (401)", async () => {
     const post = (authorization?: string) =>
-      fetch(`${origin}/mcp`, {
+      fetch(`${mcp.origin}/mcp`, {
         method: "POST",
         headers: {
           "content-type": "application/json",
@@ -180,9 +161,9 @@ describeEachDatabase("NeuroOS as an MCP server (/mcp)", (db) => {
     expect((await post(`Bearer ${made.token}`)).status).toBe(401);
     await expect(client.listTools()).rejects.toThrow();
     // A stream of notifications belongs to a token's session: 401 without one, 405 without a session.
-    expect((await fetch(`${origin}/mcp`)).status).toBe(401);
+    expect((await fetch(`${mcp.origin}/mcp`)).status).toBe(401);
     const live = await tokenFor(alice, "read");
-    const get = await fetch(`${origin}/mcp`, { headers: { authorization: `Bearer ${live.token}` } });
+    const get = await fetch(`${mcp.origin}/mcp`, { headers: { authorization: `Bearer ${live.token}` } });
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
   });
