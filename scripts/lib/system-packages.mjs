@@ -18,7 +18,27 @@ export const systemPackages = {
     binary: "/usr/sbin/mkfs.ext4",
     purpose: "workspace volumes (the quota for code and the terminal)",
   },
+  "fonts-noto-core": {
+    binary: "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
+    purpose: "PDF exports in Latin, Greek, Cyrillic, Arabic and Hebrew",
+  },
+  "fonts-noto-cjk": {
+    binary: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    purpose: "PDF exports in Chinese, Japanese and Korean",
+  },
+  "fonts-dejavu-core": {
+    binary: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+    purpose: "code in PDF exports",
+  },
+  "fonts-symbola": {
+    binary: "/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf",
+    purpose: "emoji and symbols in PDF exports",
+  },
+  "poppler-utils": { binary: "/usr/bin/pdftotext", purpose: "the PDF export tests (pdftotext)" },
 };
+
+/** The fonts PDF exports embed (exports/pdf-fonts.ts); without them a PDF holds Latin-1 only. */
+export const PDF_FONT_PACKAGES = ["fonts-noto-core", "fonts-noto-cjk", "fonts-dejavu-core", "fonts-symbola"];
 
 /** True when every named package's binary is present (installing them first as root). */
 export function ensureSystemPackages(names) {

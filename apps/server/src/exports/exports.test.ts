@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../test/databases";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
-import { readDocx, readPdf } from "./testing/read-files";
+import { pdfToText, readDocx, readPdf } from "./testing/read-files";
 
 const markdown = [
   "# Quarterly report",
@@ -21,7 +21,7 @@ const markdown = [
   "| North | 120 |",
   "| South | 95 |",
   "",
-  "Café, naïve — and 日本 (not in the standard fonts).",
+  "Café, naïve — and 日本 (once beyond the standard fonts).",
 ].join("\n");
 
 describeEachDatabase("exports: POST /api/export/pdf and /api/export/docx", (db) => {
@@ -60,7 +60,50 @@ describeEachDatabase("exports: POST /api/export/pdf and /api/export/docx", (db) 
       "Café, naïve",
     ])
       expect(pdf.text).toContain(text);
-    expect(pdf.fonts).toEqual(expect.arrayContaining(["Helvetica", "Helvetica-Bold", "Helvetica-Oblique"]));
+    expect(pdf.fonts).toEqual(
+      expect.arrayContaining([
+        "NotoSans-Regular",
+        "NotoSans-Bold",
+        "NotoSans-Italic",
+        "NotoSansCJKjp-Regular",
+      ]),
+    );
+  });
+
+  it("a PDF in every script: Greek, Cyrillic, Arabic and Hebrew, Chinese, Japanese and Korean, emoji read back", async () => {
+    const lines = {
+      latin: "Zoë's naïve café",
+      greek: "Καλημέρα κόσμε",
+      cyrillic: "Привет, мир",
+      arabic: "مرحبا بالعالم",
+      hebrew: "שלום עולם",
+      japanese: "こんにちは世界",
+      chinese: "你好，世界",
+      korean: "안녕하세요 세계",
+      emoji: "Done ✔ 😀",
+    };
+    const res = await exportAs("pdf", {
+      title: "世界 · مرحبا",
+      markdown: `# ${lines.greek}\n\n${Object.values(lines).join("\n\n")}\n\n- **${lines.cyrillic}**\n`,
+    });
+    expect(res.statusCode).toBe(200);
+    // Subsets of the fonts: the file stays small.
+    expect(res.rawPayload.length).toBeLessThan(400_000);
+    const text = await pdfToText(res.rawPayload);
+    if (text === null) throw new Error("pdftotext is missing: the test scripts install poppler-utils");
+    expect(text).not.toContain("?");
+    for (const line of [
+      lines.latin,
+      lines.greek,
+      lines.cyrillic,
+      lines.japanese,
+      lines.chinese,
+      lines.korean,
+    ])
+      expect(text).toContain(line);
+    expect(text).toContain("😀");
+    // Right to left: each word, joined and whole (the reader orders the words itself).
+    for (const word of [...lines.arabic.split(" "), ...lines.hebrew.split(" ")]) expect(text).toContain(word);
   });
 
   it("a DOCX a parser reads: headings, bullet and numbered lists, a table, bold and italic", async () => {

@@ -1,14 +1,12 @@
 import PDFDocument from "pdfkit";
 import { type Block, markdownBlocks, plain, type Run } from "./markdown-blocks";
+import { RIGHT_TO_LEFT, writeBidiParagraph } from "./pdf-bidi";
+import { type DocumentFonts, documentFonts, type Face, type Piece } from "./pdf-fonts";
 
 type Pdf = PDFKit.PDFDocument;
 
 const MARGIN = 56;
 const headingSizes = [22, 18, 15, 13, 12, 11];
-
-/** The standard PDF fonts hold Latin-1 (WinAnsi) only: other characters become '?'. */
-const printable = (text: string) =>
-  text.replace(/[^\t\n\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g, "?");
 
 /**
  * Breaks each word wider than `width` into pieces that fit, one per line: pdfkit itself would
@@ -35,27 +33,25 @@ function fitWords(pdf: Pdf, text: string, width: number): string {
   });
 }
 
-function fontOf(run: Run, bold = false): string {
-  if (run.code) return "Courier";
+function faceOf(run: Run, bold = false): Face {
+  if (run.code) return "mono";
   const b = bold || run.bold;
-  if (b && run.italic) return "Helvetica-BoldOblique";
-  if (b) return "Helvetica-Bold";
-  if (run.italic) return "Helvetica-Oblique";
-  return "Helvetica";
+  if (b && run.italic) return "boldItalic";
+  if (b) return "bold";
+  if (run.italic) return "italic";
+  return "regular";
 }
 
-/** Writes runs as one paragraph, each in its font. */
-function writeRuns(
-  pdf: Pdf,
-  runs: Run[],
-  options: { size: number; bold?: boolean; indent?: number; width?: number },
-) {
-  const pieces = runs.length > 0 ? runs : [{ text: "" }];
+/** Writes pieces as one paragraph, each in its font; one with right-to-left text is laid out by words. */
+function writePieces(pdf: Pdf, pieces: Piece[], options: { size: number; indent?: number; width?: number }) {
+  if (pieces.some((p) => RIGHT_TO_LEFT.test(p.text)))
+    return writeBidiParagraph(pdf, pieces, { ...options, margin: MARGIN });
   const width = options.width ?? pdf.page.width - MARGIN - pdf.x;
   pdf.fontSize(options.size);
-  pieces.forEach((run, i) => {
-    pdf.font(fontOf(run, options.bold));
-    pdf.text(fitWords(pdf, printable(run.text), width), {
+  if (pieces.length === 0) pdf.text("", { indent: options.indent, width: options.width });
+  pieces.forEach((piece, i) => {
+    pdf.font(piece.font);
+    pdf.text(fitWords(pdf, piece.text, width), {
       continued: i < pieces.length - 1,
       indent: i === 0 ? options.indent : undefined,
       width: options.width,
@@ -63,16 +59,32 @@ function writeRuns(
   });
 }
 
-function writeTable(pdf: Pdf, block: Extract<Block, { type: "table" }>) {
+/** Writes runs as one paragraph, each in its face (and the fonts its characters need). */
+function writeRuns(
+  pdf: Pdf,
+  fonts: DocumentFonts,
+  runs: Run[],
+  options: { size: number; bold?: boolean; indent?: number; width?: number },
+) {
+  const pieces = runs.flatMap((run) => fonts.pieces(run.text, faceOf(run, options.bold)));
+  writePieces(pdf, pieces, options);
+}
+
+function writeTable(pdf: Pdf, fonts: DocumentFonts, block: Extract<Block, { type: "table" }>) {
   const columns = Math.max(block.header.length, ...block.rows.map((row) => row.length));
   const width = (pdf.page.width - 2 * MARGIN) / columns;
   const padding = 4;
   const drawRow = (cells: Run[][], header: boolean) => {
-    pdf.fontSize(10).font(header ? "Helvetica-Bold" : "Helvetica");
     const inner = width - 2 * padding;
-    const texts = cells.map((cell) => fitWords(pdf, printable(plain(cell)), inner));
-    const height =
-      Math.max(...texts.map((text) => pdf.heightOfString(text || " ", { width: inner }))) + 2 * padding;
+    // Measured in the first font of each cell: near enough for the row's height.
+    const heights = cells.map((cell) => {
+      const pieces = fonts.pieces(plain(cell), header ? "bold" : "regular");
+      const text = pieces.map((p) => p.text).join("");
+      if (pieces[0]) pdf.font(pieces[0].font);
+      pdf.fontSize(10);
+      return pdf.heightOfString(fitWords(pdf, text, inner) || " ", { width: inner });
+    });
+    const height = Math.max(...heights) + 2 * padding;
     if (pdf.y + height > pdf.page.height - MARGIN) pdf.addPage();
     const top = pdf.y;
     cells.forEach((cell, i) => {
@@ -80,7 +92,7 @@ function writeTable(pdf: Pdf, block: Extract<Block, { type: "table" }>) {
       pdf.rect(x, top, width, height).stroke("#999999");
       pdf.x = x + padding;
       pdf.y = top + padding;
-      writeRuns(pdf, cell, { size: 10, bold: header, width: inner });
+      writeRuns(pdf, fonts, cell, { size: 10, bold: header, width: inner });
     });
     pdf.x = MARGIN;
     pdf.y = top + height;
@@ -90,28 +102,28 @@ function writeTable(pdf: Pdf, block: Extract<Block, { type: "table" }>) {
   pdf.moveDown(0.6);
 }
 
-function writeBlock(pdf: Pdf, block: Block) {
+function writeBlock(pdf: Pdf, fonts: DocumentFonts, block: Block) {
   pdf.x = MARGIN;
   switch (block.type) {
     case "heading":
       pdf.moveDown(0.4);
-      writeRuns(pdf, block.runs, { size: headingSizes[block.level - 1] ?? 11, bold: true });
+      writeRuns(pdf, fonts, block.runs, { size: headingSizes[block.level - 1] ?? 11, bold: true });
       break;
     case "paragraph":
-      writeRuns(pdf, block.runs, { size: 11 });
+      writeRuns(pdf, fonts, block.runs, { size: 11 });
       break;
     case "list":
       block.items.forEach((item, i) => {
         pdf.x = MARGIN + 16 * (item.level + 1);
         const marker = block.ordered ? `${i + 1}. ` : "\u2022 ";
-        writeRuns(pdf, [{ text: marker }, ...item.runs], { size: 11 });
+        writeRuns(pdf, fonts, [{ text: marker }, ...item.runs], { size: 11 });
       });
       break;
     case "table":
-      writeTable(pdf, block);
+      writeTable(pdf, fonts, block);
       break;
     case "code":
-      pdf.font("Courier").fontSize(10).text(printable(block.text));
+      writePieces(pdf, fonts.pieces(block.text, "mono"), { size: 10 });
       break;
     case "rule":
       pdf
@@ -123,12 +135,15 @@ function writeBlock(pdf: Pdf, block: Block) {
   pdf.moveDown(0.5);
 }
 
-/** The document as a PDF: headings, lists, tables and emphasis kept (standard fonts). */
+/**
+ * The document as a PDF: headings, lists, tables and emphasis kept, in every script (the fonts
+ * embedded as subsets: Latin, Greek, Cyrillic, Arabic and Hebrew right to left, CJK, emoji).
+ */
 export function markdownToPdf(title: string, markdown: string): Promise<Buffer> {
   const pdf = new PDFDocument({
     margin: MARGIN,
     size: "A4",
-    info: { Title: printable(title), Creator: "NeuroOS" },
+    info: { Title: title, Creator: "NeuroOS" },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -136,7 +151,8 @@ export function markdownToPdf(title: string, markdown: string): Promise<Buffer> 
     pdf.on("end", () => resolve(Buffer.concat(chunks)));
     pdf.on("error", reject);
   });
-  for (const block of markdownBlocks(markdown)) writeBlock(pdf, block);
+  const fonts = documentFonts(pdf);
+  for (const block of markdownBlocks(markdown)) writeBlock(pdf, fonts, block);
   pdf.end();
   return done;
 }

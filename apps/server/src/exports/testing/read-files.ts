@@ -21,7 +21,10 @@ export async function readPdf(bytes: Uint8Array): Promise<{ pages: number; text:
     );
   }
   const raw = Buffer.from(bytes).toString("latin1");
-  const fonts = [...new Set([...raw.matchAll(/\/BaseFont\s*\/([\w-]+)/g)].map((m) => m[1] ?? ""))];
+  // An embedded subset is named XXXXXX+Name: the name is what counts.
+  const fonts = [
+    ...new Set([...raw.matchAll(/\/BaseFont\s*\/(?:[A-Z]{6}\+)?([\w-]+)/g)].map((m) => m[1] ?? "")),
+  ];
   await pdf.destroy();
   return { pages: pdf.numPages, text: texts.join("\n"), fonts };
 }
@@ -30,4 +33,22 @@ export async function readPdf(bytes: Uint8Array): Promise<{ pages: number; text:
 export async function readDocx(bytes: Uint8Array): Promise<string> {
   const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) });
   return value;
+}
+
+/** A PDF's text as poppler's pdftotext reads it (tests only; null when pdftotext is not installed). */
+export async function pdfToText(bytes: Uint8Array): Promise<string | null> {
+  const { execFile } = await import("node:child_process");
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      "pdftotext",
+      ["-enc", "UTF-8", "-", "-"],
+      { encoding: "utf8" },
+      (error, stdout) => {
+        if (error && (error as NodeJS.ErrnoException).code === "ENOENT") resolve(null);
+        else if (error) reject(error);
+        else resolve(stdout);
+      },
+    );
+    child.stdin?.end(Buffer.from(bytes));
+  });
 }
