@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import { type Block, markdownBlocks, plain, type Run } from "./markdown-blocks";
+import { type Block, markdownBlocks, type Run } from "./markdown-blocks";
 import { RIGHT_TO_LEFT, writeBidiParagraph } from "./pdf-bidi";
 import { type DocumentFonts, documentFonts, type Face, type Piece } from "./pdf-fonts";
 
@@ -66,9 +66,12 @@ function writeRuns(
   runs: Run[],
   options: { size: number; bold?: boolean; indent?: number; width?: number },
 ) {
-  const pieces = runs.flatMap((run) => fonts.pieces(run.text, faceOf(run, options.bold)));
-  writePieces(pdf, pieces, options);
+  writePieces(pdf, piecesOf(fonts, runs, options.bold), options);
 }
+
+/** Runs as pieces, each in a font that has its characters. */
+const piecesOf = (fonts: DocumentFonts, runs: Run[], bold?: boolean) =>
+  runs.flatMap((run) => fonts.pieces(run.text, faceOf(run, bold)));
 
 function writeTable(pdf: Pdf, fonts: DocumentFonts, block: Extract<Block, { type: "table" }>) {
   const columns = Math.max(block.header.length, ...block.rows.map((row) => row.length));
@@ -76,9 +79,10 @@ function writeTable(pdf: Pdf, fonts: DocumentFonts, block: Extract<Block, { type
   const padding = 4;
   const drawRow = (cells: Run[][], header: boolean) => {
     const inner = width - 2 * padding;
+    // Each cell split into its fonts once, to measure and to write.
+    const cellPieces = cells.map((cell) => piecesOf(fonts, cell, header));
     // Measured in the first font of each cell: near enough for the row's height.
-    const heights = cells.map((cell) => {
-      const pieces = fonts.pieces(plain(cell), header ? "bold" : "regular");
+    const heights = cellPieces.map((pieces) => {
       const text = pieces.map((p) => p.text).join("");
       if (pieces[0]) pdf.font(pieces[0].font);
       pdf.fontSize(10);
@@ -87,12 +91,12 @@ function writeTable(pdf: Pdf, fonts: DocumentFonts, block: Extract<Block, { type
     const height = Math.max(...heights) + 2 * padding;
     if (pdf.y + height > pdf.page.height - MARGIN) pdf.addPage();
     const top = pdf.y;
-    cells.forEach((cell, i) => {
+    cellPieces.forEach((pieces, i) => {
       const x = MARGIN + i * width;
       pdf.rect(x, top, width, height).stroke("#999999");
       pdf.x = x + padding;
       pdf.y = top + padding;
-      writeRuns(pdf, fonts, cell, { size: 10, bold: header, width: inner });
+      writePieces(pdf, pieces, { size: 10, width: inner });
     });
     pdf.x = MARGIN;
     pdf.y = top + height;
