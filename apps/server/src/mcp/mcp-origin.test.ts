@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../test/databases";
 import { buildTestApp, signedInUser, type TestApp } from "../test/test-app";
+import { accessTokenOf } from "./testing/mcp-app";
 
 describeEachDatabase("/mcp refuses DNS rebinding without PUBLIC_URL", (db) => {
   let t: TestApp;
@@ -8,14 +9,7 @@ describeEachDatabase("/mcp refuses DNS rebinding without PUBLIC_URL", (db) => {
   beforeAll(async () => {
     t = await buildTestApp(db());
     const who = await signedInUser(t.app);
-    token = (
-      await t.app.inject({
-        method: "POST",
-        url: "/api/access-tokens",
-        payload: { name: "origin", scope: "read" },
-        headers: { cookie: who.cookie },
-      })
-    ).json().token;
+    token = (await accessTokenOf(t.app, who, "read", "origin")).token;
   });
   afterAll(() => t.app.close());
 
@@ -134,14 +128,7 @@ describeEachDatabase("/mcp and OAuth from a browser app of another origin (CORS)
     expect(unsigned.statusCode).toBe(401);
     expect(unsigned.headers["access-control-allow-origin"]).toBe(INSPECTOR);
     expect(unsigned.headers["access-control-expose-headers"]).toMatch(/www-authenticate/);
-    const token = (
-      await t.app.inject({
-        method: "POST",
-        url: "/api/access-tokens",
-        payload: { name: "inspector", scope: "read" },
-        headers: { cookie: who.cookie },
-      })
-    ).json().token;
+    const { token } = await accessTokenOf(t.app, who, "read", "inspector");
     const signed = await call(token);
     expect(signed.statusCode).toBe(200);
     expect(signed.headers["access-control-allow-origin"]).toBe(INSPECTOR);

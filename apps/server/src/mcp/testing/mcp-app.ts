@@ -1,4 +1,5 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Database } from "../../db/client";
 import { listen } from "../../test/live-client";
@@ -6,6 +7,23 @@ import { buildTestApp, type TestApp } from "../../test/test-app";
 import { connectWithToken } from "./token-client";
 
 export type Who = { cookie: string };
+
+/** A new personal access token of the signed-in `who` (POST /api/access-tokens). */
+export async function accessTokenOf(
+  app: FastifyInstance,
+  who: Who,
+  scope: "read" | "full",
+  name = `${scope} token`,
+) {
+  const made = await app.inject({
+    method: "POST",
+    url: "/api/access-tokens",
+    payload: { name, scope },
+    headers: { cookie: who.cookie },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  return made.json() as { id: string; token: string; prefix: string };
+}
 
 /**
  * A test app listening on a port for /mcp (made before the suite's tests, closed after with every
@@ -32,16 +50,7 @@ export function liveMcpApp(db: () => Database, env: Record<string, string> = {})
       return origin;
     },
     /** A new access token of `who`'s. */
-    async tokenFor(who: Who, scope: "read" | "full", name = `${scope} token`) {
-      const made = await live.app.inject({
-        method: "POST",
-        url: "/api/access-tokens",
-        payload: { name, scope },
-        headers: { cookie: who.cookie },
-      });
-      expect(made.statusCode, made.body).toBe(201);
-      return made.json() as { id: string; token: string; prefix: string };
-    },
+    tokenFor: (who: Who, scope: "read" | "full", name?: string) => accessTokenOf(live.app, who, scope, name),
     /** The SDK's client on /mcp with `token` (a string), or with a new token of `who`'s. */
     async connect(holder: string | Who, scope: "read" | "full" = "read") {
       const token = typeof holder === "string" ? holder : (await live.tokenFor(holder, scope)).token;
